@@ -1,0 +1,56 @@
+// The Hono app: one sub-app per resource under /api, the built PWA with SPA fallback, errors as JSON {message}.
+import { Hono } from 'hono'
+import { compress } from 'hono/compress'
+import type { AppDeps, AppEnv } from './deps.ts'
+import { toErrorResponse } from './http.ts'
+import { healthRoutes } from './routes/health.ts'
+import { securityHeaders } from './security-headers.ts'
+import { encodeFor, type StaticSite } from './static-files.ts'
+
+export function createApp(deps: AppDeps, site?: StaticSite) {
+  const app = new Hono<AppEnv>()
+
+  app.use('*', securityHeaders)
+  app.use('/api/*', async (c, next) => {
+    await next()
+    // Authenticated and dynamic answers must never be stored by a browser or proxy; routes that may be cached say so.
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store')
+  })
+  app.use('/api/*', compress({ threshold: 1024 }))
+
+  const api = new Hono<AppEnv>()
+  api.route('/', healthRoutes(deps))
+  app.route('/api', api)
+
+  app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404))
+
+  app.get('*', (c) => {
+    if (!site) return c.json({ message: 'Not found' }, 404)
+    const urlPath = decodeURIComponent(new URL(c.req.url).pathname)
+    const file = site.get(urlPath) ?? (looksLikeClientRoute(urlPath) ? site.shell() : undefined)
+    if (!file) return c.json({ message: 'Not found' }, 404)
+    if (c.req.header('If-None-Match') === file.etag) return c.body(null, 304, { ETag: file.etag })
+    const { body, encoding } = encodeFor(file, c.req.header('Accept-Encoding'))
+    const headers: Record<string, string> = {
+      'Content-Type': file.type,
+      'Cache-Control': file.cacheControl,
+      ETag: file.etag,
+      Vary: 'Accept-Encoding',
+    }
+    if (encoding) headers['Content-Encoding'] = encoding
+    return c.body(body as Uint8Array<ArrayBuffer>, 200, headers)
+  })
+
+  app.notFound((c) => c.json({ message: 'Not found' }, 404))
+  app.onError((err, c) => {
+    const { status, message, headers } = toErrorResponse(err)
+    if (status >= 500) console.error(`${c.req.method} ${new URL(c.req.url).pathname} failed:`, err)
+    return c.json({ message }, status, headers)
+  })
+  return app
+}
+
+/** A path without a file extension is a client route; a missing /assets/x.js is a real 404. */
+function looksLikeClientRoute(urlPath: string): boolean {
+  return !/\.[a-z0-9]+$/i.test(urlPath)
+}

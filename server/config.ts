@@ -1,0 +1,109 @@
+// Environment -> typed configuration, with the defaults of design.md section 2 and a clear message for a bad value.
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import * as v from 'valibot'
+
+const url = (name: string) => v.pipe(v.string(), v.url(`${name} must be an absolute URL, for example http://localhost:8080`))
+
+const EnvSchema = v.object({
+  PORT: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'PORT must be a whole number from 0 to 65535'),
+      v.transform(Number),
+      v.maxValue(65535, 'PORT must be a whole number from 0 to 65535'),
+    ),
+    '8080',
+  ),
+  HOST: v.optional(v.pipe(v.string(), v.minLength(1, 'HOST must not be empty')), '127.0.0.1'),
+  PUBLIC_URL: v.optional(url('PUBLIC_URL')),
+  DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1, 'DATA_DIR must not be empty')), './data'),
+  DATABASE_URL: v.optional(
+    v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')),
+  ),
+  JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'JWT_SECRET must be at least 32 characters'))),
+  PRINTFUL_TOKEN: v.optional(v.string()),
+  PRINTFUL_API_URL: v.optional(url('PRINTFUL_API_URL'), 'https://api.printful.com'),
+  GOOGLE_CLIENT_ID: v.optional(v.string()),
+  GOOGLE_CLIENT_SECRET: v.optional(v.string()),
+  OIDC_ISSUER: v.optional(url('OIDC_ISSUER'), 'https://accounts.google.com'),
+  TURNSTILE_SITE_KEY: v.optional(v.string()),
+  TURNSTILE_SECRET_KEY: v.optional(v.string()),
+  TURNSTILE_VERIFY_URL: v.optional(
+    url('TURNSTILE_VERIFY_URL'),
+    'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+  ),
+  SMTP_URL: v.optional(v.string()),
+  SUPPORT_EMAIL_TO: v.optional(v.string()),
+  DEMO_USERNAME: v.optional(
+    v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.-]{3,40}$/, 'DEMO_USERNAME must be 3-40 letters, digits, _ . or -')),
+    'demo',
+  ),
+})
+
+export type Config = {
+  port: number
+  host: string
+  publicUrl: string
+  dataDir: string
+  databaseUrl: string | undefined
+  jwtSecret: string
+  printfulToken: string | undefined
+  printfulApiUrl: string
+  googleClientId: string | undefined
+  googleClientSecret: string | undefined
+  oidcIssuer: string
+  turnstileSiteKey: string | undefined
+  turnstileSecretKey: string | undefined
+  turnstileVerifyUrl: string
+  smtpUrl: string | undefined
+  supportEmailTo: string | undefined
+  demoUsername: string
+}
+
+export class ConfigError extends Error {}
+
+/** Empty strings count as unset, so `PORT= npm start` behaves like no PORT at all. */
+function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ''))
+}
+
+/** Reads the secret from DATA_DIR, creating it once, so tokens survive restarts without any setup. */
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret')
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  mkdirSync(dataDir, { recursive: true })
+  const secret = randomBytes(48).toString('base64url')
+  writeFileSync(file, secret, { mode: 0o600 })
+  return secret
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = v.safeParse(EnvSchema, withoutEmpty(env))
+  if (!parsed.success) {
+    const lines = parsed.issues.map((issue) => `  ${v.getDotPath(issue) ?? 'environment'}: ${issue.message}`)
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const e = parsed.output
+  const dataDir = path.resolve(e.DATA_DIR)
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
+    printfulToken: e.PRINTFUL_TOKEN,
+    printfulApiUrl: e.PRINTFUL_API_URL.replace(/\/+$/, ''),
+    googleClientId: e.GOOGLE_CLIENT_ID,
+    googleClientSecret: e.GOOGLE_CLIENT_SECRET,
+    oidcIssuer: e.OIDC_ISSUER,
+    turnstileSiteKey: e.TURNSTILE_SITE_KEY,
+    turnstileSecretKey: e.TURNSTILE_SECRET_KEY,
+    turnstileVerifyUrl: e.TURNSTILE_VERIFY_URL,
+    smtpUrl: e.SMTP_URL,
+    supportEmailTo: e.SUPPORT_EMAIL_TO,
+    demoUsername: e.DEMO_USERNAME,
+  }
+}

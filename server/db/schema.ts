@@ -1,0 +1,168 @@
+// The one Drizzle schema shared by PGlite and PostgreSQL; every change ships as a numbered migration in server/db/migrations.
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' })
+const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' })
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** Per-user change counter: every write to the user's data takes the next value (the sync cursor). */
+    changeSeq: bigint('change_seq', { mode: 'number' }).notNull().default(0),
+    /** Tombstones at or below this sequence were pruned; an older cursor must start again from a full pull. */
+    tombstoneHorizon: bigint('tombstone_horizon', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+  ],
+)
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true, mode: 'date' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
+)
+
+export type StoredSocialLink = { id: number; platform: string; url: string }
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    shareableId: text('shareable_id').notNull(),
+    description: text('description').notNull().default(''),
+    profileType: text('profile_type').notNull().default('WISHLIST'),
+    customText: text('custom_text').notNull().default(''),
+    redirectUrl: text('redirect_url').notNull().default(''),
+    contactInfo: text('contact_info').notNull().default(''),
+    socialLinks: jsonb('social_links').$type<StoredSocialLink[]>().notNull().default([]),
+    profileImageId: uuid('profile_image_id'),
+    isPublic: boolean('is_public').notNull().default(true),
+    seq: bigint('seq', { mode: 'number' }).notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('profiles_user_key').on(t.userId), uniqueIndex('profiles_shareable_key').on(t.shareableId)],
+)
+
+export const images = pgTable(
+  'images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('images_user_idx').on(t.userId)],
+)
+
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    brand: text('brand').notNull(),
+    description: text('description').notNull(),
+    price: money('price').notNull(),
+    imageUrl: text('image_url'),
+    productUrl: text('product_url'),
+    storedImageId: uuid('stored_image_id'),
+    isPurchased: boolean('is_purchased').notNull().default(false),
+    purchaseStatus: text('purchase_status'),
+    purchasedPrice: money('purchased_price'),
+    seq: bigint('seq', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('wishlist_items_profile_idx').on(t.profileId, t.createdAt), index('wishlist_items_user_seq_idx').on(t.userId, t.seq)],
+)
+
+export const itemTombstones = pgTable(
+  'item_tombstones',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id').notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.itemId] }), index('item_tombstones_user_seq_idx').on(t.userId, t.seq)],
+)
+
+export const purchaseRecords = pgTable(
+  'purchase_records',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    wishlistItemId: uuid('wishlist_item_id').notNull(),
+    priceAtPurchase: money('price_at_purchase').notNull(),
+    purchasedAt: timestamp('purchased_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    seq: bigint('seq', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [index('purchase_records_user_seq_idx').on(t.userId, t.seq), uniqueIndex('purchase_records_item_key').on(t.wishlistItemId)],
+)
+
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    /** The user id, or `public:<address>` for calls without a token. */
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** Null while the first request is still running. */
+    status: integer('status'),
+    responseBody: text('response_body'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+)

@@ -1,0 +1,15 @@
+// What every route module receives: the database, the configuration and a clock (tests may move it).
+import type { Hono } from 'hono'
+import type { Config } from './config.ts'
+import type { Database } from './db/client.ts'
+
+export type AppDeps = {
+  database: Database
+  config: Config
+  now: () => Date
+}
+
+/** Hono environment of authenticated routes: the auth middleware sets `userId`. */
+export type AppEnv = { Variables: { userId: string } }
+
+export type RouteModule = (deps: AppDeps) => Hono<AppEnv>

@@ -1,0 +1,42 @@
+// Shared HTTP vocabulary of the API: typed errors answered as JSON {message}, and body/query validation with valibot.
+import { vValidator } from '@hono/valibot-validator'
+import type { ValidationTargets } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { GenericSchema } from 'valibot'
+
+/** Throw anywhere in a handler; the app answers `{ message }` with this status. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message)
+  }
+}
+
+export const notFound = (what = 'Not found') => new ApiError(404, what)
+
+/**
+ * Validates one part of the request with a contract schema. The first issue's message is the answer, so the
+ * server speaks the spec's validation texts verbatim (for example 'Username must be at least 3 characters.').
+ */
+export function validate<T extends GenericSchema, Target extends keyof ValidationTargets>(target: Target, schema: T) {
+  return vValidator(target, schema, (result) => {
+    if (!result.success) {
+      const message = result.issues[0]?.message ?? 'Invalid request'
+      throw new ApiError(400, message)
+    }
+  })
+}
+
+/** Turns any thrown value into the status and message a client may see (never a stack trace). */
+export function toErrorResponse(err: unknown): { status: ContentfulStatusCode; message: string; headers: Record<string, string> } {
+  if (err instanceof ApiError) return { status: err.status, message: err.message, headers: err.headers }
+  if (err instanceof HTTPException) {
+    const message = err.status === 400 && /json/i.test(err.message) ? 'Malformed JSON in request body' : err.message
+    return { status: err.status as ContentfulStatusCode, message: message || 'Request failed', headers: {} }
+  }
+  return { status: 500, message: 'Internal server error', headers: {} }
+}

@@ -1,0 +1,59 @@
+// Process entry: configuration, database, HTTP server, and a graceful shutdown on SIGTERM/SIGINT.
+import { serve } from '@hono/node-server'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createApp } from './app.ts'
+import { type Config, ConfigError, loadConfig } from './config.ts'
+import { openDatabase } from './db/client.ts'
+import { loadStaticSite } from './static-files.ts'
+
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+export async function startServer(config: Config) {
+  const database = await openDatabase(config.databaseUrl ?? path.join(config.dataDir, 'pglite'))
+  const deps = { database, config, now: () => new Date() }
+  const app = createApp(deps, loadStaticSite(path.join(projectRoot, 'dist')))
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s))
+  })
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : config.port
+
+  let closing: Promise<void> | undefined
+  /** Stops accepting, lets in-flight requests finish, then closes the database. */
+  const close = () =>
+    (closing ??= new Promise<void>((resolve) => {
+      server.close(() => resolve())
+      // Idle keep-alive sockets would hold close() open; busy ones finish their request first.
+      if ('closeIdleConnections' in server) server.closeIdleConnections()
+    }).then(() => database.close()))
+  return { port, close, database }
+}
+
+/** Runs the server as a process: reads the environment, serves, and shuts down on a signal. */
+export async function runFromCommandLine() {
+  let config: Config
+  try {
+    config = loadConfig()
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message)
+      process.exit(2)
+    }
+    throw err
+  }
+  const { port, close, database } = await startServer(config)
+  console.log(`QR Tee is serving on http://${config.host}:${port} (database: ${database.kind}, public URL ${config.publicUrl})`)
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      console.log(`${signal} received: finishing in-flight requests`)
+      close().then(
+        () => process.exit(0),
+        (err) => {
+          console.error('Shutdown failed:', err)
+          process.exit(1)
+        },
+      )
+    })
+  }
+}

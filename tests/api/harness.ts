@@ -1,0 +1,87 @@
+// API test harness: the real app in-process (app.request) on a shared per-worker database, once per configured database.
+import { describe } from 'vitest'
+import { createApp } from '../../server/app.ts'
+import { loadConfig } from '../../server/config.ts'
+import { type Database, openDatabase } from '../../server/db/client.ts'
+import type { AppDeps } from '../../server/deps.ts'
+
+export type TestDatabase = { name: 'pglite' | 'postgres'; url: string }
+
+export const testDatabases: TestDatabase[] = [
+  { name: 'pglite', url: 'memory://' },
+  ...(process.env.TEST_DATABASE_URL ? [{ name: 'postgres' as const, url: process.env.TEST_DATABASE_URL }] : []),
+]
+
+const opened = new Map<string, Promise<Database>>()
+/** One database per worker and URL, shared by every test file the worker runs; tests isolate by their own data. */
+export function sharedDatabase(url: string): Promise<Database> {
+  let database = opened.get(url)
+  if (!database) {
+    database = openDatabase(url)
+    opened.set(url, database)
+  }
+  return database
+}
+
+/** A clock the test moves: the app reads `now()` for token expiry, grace windows and timestamps. */
+export class TestClock {
+  private offsetMs = 0
+  now = () => new Date(Date.now() + this.offsetMs)
+  advance(ms: number) {
+    this.offsetMs += ms
+  }
+}
+
+export type RequestOptions = { body?: unknown; token?: string; headers?: Record<string, string>; rawBody?: BodyInit }
+
+export class TestApp {
+  readonly clock = new TestClock()
+  readonly app: ReturnType<typeof createApp>
+  readonly deps: AppDeps
+
+  constructor(database: Database, overrides: Partial<AppDeps> = {}) {
+    const config = { ...loadConfig({ JWT_SECRET: 'test-secret-test-secret-test-secret-42', DATA_DIR: '.tmp/test-data' }), ...overrides.config }
+    this.deps = { database, config, now: this.clock.now, ...overrides }
+    this.app = createApp(this.deps)
+  }
+
+  get db() {
+    return this.deps.database.db
+  }
+
+  async request(method: string, path: string, options: RequestOptions = {}) {
+    const headers: Record<string, string> = { ...options.headers }
+    if (options.token) headers.Authorization = `Bearer ${options.token}`
+    let body: BodyInit | undefined = options.rawBody
+    if (options.body !== undefined) {
+      headers['Content-Type'] ??= 'application/json'
+      body = JSON.stringify(options.body)
+    }
+    const res = await this.app.request(path, { method, headers, body })
+    const text = await res.text()
+    let json: unknown
+    try {
+      json = text ? JSON.parse(text) : undefined
+    } catch {
+      json = undefined
+    }
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read fields freely and assert on them
+    return { status: res.status, headers: res.headers, json: json as any, text }
+  }
+
+  /** Registers a fresh user through the real endpoint and returns its tokens and credentials. */
+  async signUp(prefix = 'user') {
+    const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`
+    const credentials = { username: `${prefix}_${suffix}`, email: `${prefix}.${suffix}@example.test`, password: 'correct horse 42' }
+    const res = await this.request('POST', '/api/auth/register', { body: credentials })
+    if (res.status !== 201 && res.status !== 200) throw new Error(`signUp failed: ${res.status} ${res.text}`)
+    return { ...credentials, token: res.json.token as string, refreshToken: res.json.refreshToken as string }
+  }
+}
+
+/** Runs the suite once per configured database (PGlite always, PostgreSQL when TEST_DATABASE_URL is set). */
+export function describeEachDatabase(title: string, suite: (getDatabase: () => Promise<Database>, db: TestDatabase) => void) {
+  for (const database of testDatabases) {
+    describe(`${title} [${database.name}]`, () => suite(() => sharedDatabase(database.url), database))
+  }
+}
