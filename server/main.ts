@@ -9,10 +9,11 @@ import { loadStaticSite } from './static-files.ts'
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
-export async function startServer(config: Config) {
-  const database = await openDatabase(config.databaseUrl ?? path.join(config.dataDir, 'pglite'))
+/** `databaseLocation` lets tests use an in-memory database; by default it follows the configuration. */
+export async function startServer(config: Config, options: { databaseLocation?: string; distDir?: string } = {}) {
+  const database = await openDatabase(options.databaseLocation ?? config.databaseUrl ?? path.join(config.dataDir, 'pglite'))
   const deps = { database, config, now: () => new Date() }
-  const app = createApp(deps, loadStaticSite(path.join(projectRoot, 'dist')))
+  const app = createApp(deps, loadStaticSite(options.distDir ?? path.join(projectRoot, 'dist')))
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s))
   })

@@ -1,0 +1,52 @@
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config.ts'
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'qrtee-config-'))
+
+describe('loadConfig', () => {
+  it('uses the defaults of design.md when nothing is set', () => {
+    const dir = dataDir()
+    const config = loadConfig({ DATA_DIR: dir })
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:8080',
+      dataDir: dir,
+      databaseUrl: undefined,
+      demoUsername: 'demo',
+      printfulToken: undefined,
+    })
+  })
+
+  it('generates JWT_SECRET once and keeps it in DATA_DIR', () => {
+    const dir = dataDir()
+    const first = loadConfig({ DATA_DIR: dir }).jwtSecret
+    expect(first.length).toBeGreaterThanOrEqual(32)
+    expect(readFileSync(path.join(dir, 'jwt-secret'), 'utf8')).toBe(first)
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(first)
+  })
+
+  it('derives PUBLIC_URL from PORT and strips a trailing slash from a given one', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), PORT: '9000' }).publicUrl).toBe('http://localhost:9000')
+    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://qrtee.example/' }).publicUrl).toBe('https://qrtee.example')
+  })
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 8080, databaseUrl: undefined })
+  })
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT must be a whole number from 0 to 65535'],
+    [{ PORT: '70000' }, 'PORT must be a whole number from 0 to 65535'],
+    [{ DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL must start with postgres:// or postgresql://'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL must be an absolute URL'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 characters'],
+    [{ DEMO_USERNAME: 'a b' }, 'DEMO_USERNAME must be 3-40 letters'],
+  ])('refuses %j with a clear message', (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError)
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message)
+  })
+})

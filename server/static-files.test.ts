@@ -1,0 +1,66 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from './app.ts'
+import { loadConfig } from './config.ts'
+import type { Database } from './db/client.ts'
+import { loadStaticSite } from './static-files.ts'
+
+const shell = `<!doctype html><html><head><title>QR Tee</title></head><body><div id="root"></div>${' '.repeat(600)}</body></html>`
+const script = `console.log(${JSON.stringify('x'.repeat(2000))})`
+
+describe('static host with SPA fallback', () => {
+  let app: ReturnType<typeof createApp>
+  beforeAll(() => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'qrtee-dist-'))
+    mkdirSync(path.join(dist, 'assets'))
+    writeFileSync(path.join(dist, 'index.html'), shell)
+    writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), script)
+    const database = { db: undefined, kind: 'pglite', ping: async () => true, close: async () => {} } as unknown as Database
+    const config = loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'qrtee-data-')) })
+    app = createApp({ database, config, now: () => new Date() }, loadStaticSite(dist))
+  })
+
+  it.each(['/dashboard', '/profile/abc123XYZ', '/products/new', '/'])('answers the app shell for the client route %s', async (route) => {
+    const res = await app.request(route)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/text\/html/)
+    expect(res.headers.get('cache-control')).toBe('no-cache')
+    expect(await res.text()).toContain('<div id="root">')
+  })
+
+  it('never falls back to the shell for /api paths', async () => {
+    const res = await app.request('/api/dashboard')
+    expect(res.status).toBe(404)
+    expect(await res.json()).toEqual({ message: 'Not found' })
+  })
+
+  it('answers 404 for a missing asset instead of the shell', async () => {
+    const res = await app.request('/assets/missing-123.js')
+    expect(res.status).toBe(404)
+  })
+
+  it('serves hashed assets immutable, brotli or gzip as the client accepts', async () => {
+    const br = await app.request('/assets/app-abc123.js', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } })
+    expect(br.headers.get('content-encoding')).toBe('br')
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(script)
+
+    const gz = await app.request('/assets/app-abc123.js', { headers: { 'Accept-Encoding': 'gzip' } })
+    expect(gz.headers.get('content-encoding')).toBe('gzip')
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(script)
+
+    const plain = await app.request('/assets/app-abc123.js')
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(await plain.text()).toBe(script)
+  })
+
+  it('answers 304 to a matching If-None-Match', async () => {
+    const first = await app.request('/assets/app-abc123.js')
+    const etag = first.headers.get('etag') ?? ''
+    const again = await app.request('/assets/app-abc123.js', { headers: { 'If-None-Match': etag } })
+    expect(again.status).toBe(304)
+  })
+})
