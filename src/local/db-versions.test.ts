@@ -1,0 +1,53 @@
+import 'fake-indexeddb/auto'
+import { describe, expect, it } from 'vitest'
+import { SCHEMA_VERSIONS, openOwnerDatabase, type SchemaVersion } from './db.ts'
+import { freshDatabase, sampleItemFields, seedProfile } from './testing.ts'
+import { createItem, updateProfileSettings } from './writes.ts'
+import { writeMeta } from './meta.ts'
+
+/**
+ * One test per schema upgrade: it writes rows with the code of version N-1, closes, opens with every version and
+ * checks the rows survived and were rewritten. The guard below fails when a version is added without its test.
+ */
+const upgradeTests: Record<number, () => Promise<void>> = {}
+
+const versionsUpTo = (version: number) => SCHEMA_VERSIONS.filter((schema) => schema.version <= version)
+
+describe('local database versions', () => {
+  it('every version after the first has an upgrade test with real rows of the version before', () => {
+    const upgraded = SCHEMA_VERSIONS.slice(1).map((schema) => schema.version)
+    expect(Object.keys(upgradeTests).map(Number)).toEqual(upgraded)
+  })
+
+  for (const [version, test] of Object.entries(upgradeTests)) it(`upgrades real version ${Number(version) - 1} data to ${version}`, test)
+
+  it('version 1 keeps real owner data across a reopen (the baseline later upgrades start from)', async () => {
+    const db = freshDatabase('v1', { versions: versionsUpTo(1) })
+    await seedProfile(db)
+    const itemId = await createItem(db, sampleItemFields())
+    await updateProfileSettings(db, { description: 'Changed offline' })
+    await writeMeta(db, 'cursor', 42)
+    db.close()
+
+    const reopened = openOwnerDatabase(db.name)
+    await reopened.open()
+    expect(reopened.verno).toBe(SCHEMA_VERSIONS.at(-1)?.version)
+    expect((await reopened.items.get(itemId))?.name).toBe('Blue bike')
+    expect(await reopened.outbox.count()).toBe(2)
+    expect((await reopened.meta.get('cursor'))?.value).toBe(42)
+    reopened.close()
+  })
+
+  it("an old tab closes its connection and asks for a reload when a newer version opens (Dexie 'versionchange')", async () => {
+    let outdated = 0
+    const oldTab = freshDatabase('versionchange', { onOutdated: () => (outdated += 1) })
+    await oldTab.open()
+    const next: SchemaVersion = { version: 1000, stores: { ...SCHEMA_VERSIONS.at(-1)?.stores, scratch: 'id' } }
+    const newTab = openOwnerDatabase(oldTab.name, { versions: [...SCHEMA_VERSIONS, next] })
+    await newTab.open()
+    expect(newTab.verno).toBe(1000)
+    expect(outdated).toBe(1)
+    expect(oldTab.isOpen()).toBe(false)
+    newTab.close()
+  })
+})

@@ -1,0 +1,130 @@
+// The owner's local Dexie database: tables, their numbered schema versions and the typed rows they hold.
+import { Dexie, type EntityTable, type Transaction } from 'dexie'
+import type { Profile } from '../contract/profile.ts'
+import type { PurchaseRecord } from '../contract/purchase.ts'
+import type { WishlistItem } from '../contract/wishlist.ts'
+
+export const DEFAULT_DATABASE_NAME = 'qrtee-owner'
+
+/** The owner's profile as the server last sent it plus local edits; the wishlist lives in `items`. */
+export type LocalProfile = Omit<Profile, 'wishlist'> & {
+  /** A photo picked offline and not uploaded yet (a `pendingImages` id), shown instead of profileImageUrl. */
+  localImageId: string | null
+}
+
+export type LocalItem = WishlistItem & {
+  /** Display order: a local insertion counter, never a clock (a device clock may be off by a day). */
+  position: number
+  /** An image picked offline and not uploaded yet (a `pendingImages` id). */
+  localImageId: string | null
+}
+
+export type OutboxMethod = 'POST' | 'PUT' | 'DELETE'
+
+/** What an outbox entry changes locally, so a pull keeps those fields until the entry is sent. */
+export type OutboxTarget =
+  | { entity: 'item'; id: string; kind: 'create' | 'update' | 'delete'; fields: string[] }
+  | { entity: 'profile'; fields: string[] }
+  | { entity: 'upload'; id: string }
+
+export type OutboxEntry = {
+  /** Auto-increment: the order entries were written and are sent in. */
+  seq?: number
+  method: OutboxMethod
+  path: string
+  body?: unknown
+  idempotencyKey: string
+  target: OutboxTarget
+  /** A pendingImages id whose server id must replace IMAGE_PLACEHOLDER in body before sending. */
+  imageRef: string | null
+  status: 'pending' | 'failed'
+  /** Shown to the owner; device time is display-only and never orders anything. */
+  createdAt: string
+  attempts: number
+  lastError: string | null
+  /** Cleanup calls (delete the previous photo) whose failure the spec says to ignore. */
+  ignoreFailure: boolean
+}
+
+export type PendingImage = {
+  id: string
+  blob: Blob
+  /** The upload's own Idempotency-Key, so a lost response does not store the image twice. */
+  uploadKey: string
+  productId: string | null
+  profileId: string | null
+  status: 'pending' | 'failed'
+  lastError: string | null
+}
+
+export type Notice = { id?: number; kind: 'deleted-elsewhere'; message: string; itemId: string; createdAt: string }
+
+export type MetaRow = { key: string; value: unknown }
+
+export type OwnerDatabase = Dexie & {
+  profile: EntityTable<LocalProfile, 'id'>
+  items: EntityTable<LocalItem, 'id'>
+  purchases: EntityTable<PurchaseRecord, 'id'>
+  outbox: EntityTable<OutboxEntry, 'seq'>
+  pendingImages: EntityTable<PendingImage, 'id'>
+  notices: EntityTable<Notice, 'id'>
+  meta: EntityTable<MetaRow, 'key'>
+}
+
+/**
+ * Every schema the app ever shipped, oldest first. Never edit a shipped version: add the next one with its
+ * upgrade and a test in db-versions.test.ts that upgrades real rows of the version before.
+ */
+export type SchemaVersion = {
+  version: number
+  stores: Record<string, string>
+  /** Rewrites rows of the version before; Dexie runs it once, inside the upgrade transaction. */
+  upgrade?: (tx: Transaction) => Promise<void>
+}
+
+export const SCHEMA_VERSIONS: ReadonlyArray<SchemaVersion> = [
+  {
+    version: 1,
+    stores: {
+      profile: 'id',
+      items: 'id, position',
+      purchases: 'id, wishlistItemId',
+      outbox: '++seq, status, imageRef',
+      pendingImages: 'id',
+      notices: '++id',
+      meta: 'key',
+    },
+  },
+]
+
+export const OWNER_TABLES = ['profile', 'items', 'purchases', 'outbox', 'pendingImages', 'notices', 'meta'] as const
+
+export type OpenOptions = {
+  versions?: ReadonlyArray<SchemaVersion>
+  /** Called after this connection closed because another tab opened a newer schema; the page must reload. */
+  onOutdated?: () => void
+}
+
+/** Fired on globalThis (page or worker) when another tab opened a newer schema; the page offers a reload. */
+export const DATABASE_OUTDATED_EVENT = 'qrtee:database-outdated'
+
+function announceOutdated() {
+  if (typeof globalThis.dispatchEvent === 'function') globalThis.dispatchEvent(new Event(DATABASE_OUTDATED_EVENT))
+}
+
+/** Opens (lazily) the owner's database; tests and a second simulated device pass their own name. */
+export function openOwnerDatabase(name: string = DEFAULT_DATABASE_NAME, options: OpenOptions = {}): OwnerDatabase {
+  const { versions = SCHEMA_VERSIONS, onOutdated = announceOutdated } = options
+  const db = new Dexie(name) as OwnerDatabase
+  for (const { version, stores, upgrade } of versions) {
+    const declared = db.version(version).stores(stores)
+    if (upgrade) declared.upgrade(upgrade)
+  }
+  // An old tab holding the connection would block the upgrade forever; it lets go and asks for a reload instead.
+  db.on('versionchange', () => {
+    db.close()
+    onOutdated()
+    return false
+  })
+  return db
+}

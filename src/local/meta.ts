@@ -1,0 +1,40 @@
+// Typed access to the `meta` table: sync cursor, last sync, the data's owner, display counters and sync state.
+import * as v from 'valibot'
+import type { OwnerDatabase } from './db.ts'
+
+const MetaSchemas = {
+  /** Which user the local data belongs to (a different user's sign-in wipes it). */
+  owner: v.object({ userId: v.string() }),
+  /** The server's per-user change counter we have applied up to; 0 means "next pull is a full snapshot". */
+  cursor: v.number(),
+  /** Server-independent display time of the last complete sync (ISO); never used for ordering. */
+  lastSyncedAt: v.string(),
+  nextPosition: v.number(),
+  /** Written by the leader's engine so every tab's shell shows the same state. */
+  syncState: v.object({
+    phase: v.picklist(['idle', 'syncing', 'waiting']),
+    message: v.nullable(v.string()),
+  }),
+} as const
+
+export type MetaKey = keyof typeof MetaSchemas
+export type MetaValue<K extends MetaKey> = v.InferOutput<(typeof MetaSchemas)[K]>
+
+/** Reads one meta value; a missing or malformed row reads as undefined (rows may predate a schema change). */
+export async function readMeta<K extends MetaKey>(db: OwnerDatabase, key: K): Promise<MetaValue<K> | undefined> {
+  const row = await db.meta.get(key)
+  if (!row) return undefined
+  const parsed = v.safeParse(MetaSchemas[key], row.value)
+  return parsed.success ? (parsed.output as MetaValue<K>) : undefined
+}
+
+export async function writeMeta<K extends MetaKey>(db: OwnerDatabase, key: K, value: MetaValue<K>): Promise<void> {
+  await db.meta.put({ key, value })
+}
+
+/** Hands out the next display position inside the caller's transaction. */
+export async function takeNextPosition(db: OwnerDatabase): Promise<number> {
+  const next = (await readMeta(db, 'nextPosition')) ?? 1
+  await writeMeta(db, 'nextPosition', next + 1)
+  return next
+}

@@ -1,0 +1,82 @@
+// Read-only queries for useLiveQuery: what owner screens and the app shell show, straight from Dexie.
+import type { LocalItem, LocalProfile, Notice, OutboxEntry, OwnerDatabase } from './db.ts'
+import { readMeta, type MetaValue } from './meta.ts'
+import type { PurchaseRecord } from '../contract/purchase.ts'
+
+export function profileQuery(db: OwnerDatabase): Promise<LocalProfile | undefined> {
+  return db.profile.toCollection().first()
+}
+
+/** The wishlist in display order (oldest first; reverse for newest first). */
+export function itemsQuery(db: OwnerDatabase): Promise<LocalItem[]> {
+  return db.items.orderBy('position').toArray()
+}
+
+export function itemQuery(db: OwnerDatabase, id: string): Promise<LocalItem | undefined> {
+  return db.items.get(id)
+}
+
+export function purchasesQuery(db: OwnerDatabase): Promise<PurchaseRecord[]> {
+  return db.purchases.toArray()
+}
+
+/** A picked image that is not uploaded yet, for a preview (`URL.createObjectURL`). */
+export async function pendingImageQuery(db: OwnerDatabase, localImageId: string): Promise<Blob | undefined> {
+  return (await db.pendingImages.get(localImageId))?.blob
+}
+
+export function pendingOutboxCount(db: OwnerDatabase): Promise<number> {
+  return db.outbox.where('status').equals('pending').count()
+}
+
+export type FailedEntry = { seq: number; summary: string; error: string; createdAt: string }
+
+export async function failedOutboxEntries(db: OwnerDatabase): Promise<FailedEntry[]> {
+  const failed = await db.outbox.where('status').equals('failed').sortBy('seq')
+  return failed.map((entry) => ({
+    seq: entry.seq ?? 0,
+    summary: describeOutboxEntry(entry),
+    error: entry.lastError ?? 'Request failed',
+    createdAt: entry.createdAt,
+  }))
+}
+
+/** A short human name for an entry, for the failed-changes list. */
+export function describeOutboxEntry(entry: OutboxEntry): string {
+  const target = entry.target
+  if (target.entity === 'upload') return 'Delete old photo'
+  if (target.entity === 'profile') return target.fields.includes('profileImageId') ? 'Profile photo' : 'Profile settings'
+  const name = bodyName(entry.body)
+  const label = { create: 'New product', update: 'Product changes', delete: 'Product removal' }[target.kind]
+  if (target.fields.includes('storedImageId') && target.kind === 'update') return name ? `Product image (${name})` : 'Product image'
+  return name ? `${label}: ${name}` : label
+}
+
+function bodyName(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null || !('name' in body)) return undefined
+  return typeof body.name === 'string' ? body.name : undefined
+}
+
+export function noticesQuery(db: OwnerDatabase): Promise<Notice[]> {
+  return db.notices.orderBy('id').toArray()
+}
+
+export type LocalSyncStatus = {
+  pendingCount: number
+  failed: FailedEntry[]
+  lastSyncedAt: string | undefined
+  syncState: MetaValue<'syncState'>
+  notices: Notice[]
+}
+
+/** Everything the shell's sync indicator needs except `navigator.onLine`, which the page adds. */
+export async function localSyncStatusQuery(db: OwnerDatabase): Promise<LocalSyncStatus> {
+  const [pendingCount, failed, lastSyncedAt, syncState, notices] = await Promise.all([
+    pendingOutboxCount(db),
+    failedOutboxEntries(db),
+    readMeta(db, 'lastSyncedAt'),
+    readMeta(db, 'syncState'),
+    noticesQuery(db),
+  ])
+  return { pendingCount, failed, lastSyncedAt, syncState: syncState ?? { phase: 'idle', message: null }, notices }
+}

@@ -1,0 +1,50 @@
+// Which user the local data belongs to: the same user's sign-in keeps it (and its outbox), another user's wipes it.
+import * as v from 'valibot'
+import { OWNER_TABLES, type OwnerDatabase } from './db.ts'
+import { readMeta, writeMeta } from './meta.ts'
+
+const AccessTokenClaimsSchema = v.object({ sub: v.pipe(v.string(), v.minLength(1)) })
+
+/**
+ * The user id (`sub`) of an access token, read without verifying: the server verifies every call, and this only
+ * decides whose local data is on the device. Undefined for anything that is not a readable JWT.
+ */
+export function userIdFromAccessToken(token: string): string | undefined {
+  const payload = token.split('.')[1]
+  if (!payload) return undefined
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'))
+    const parsed = v.safeParse(AccessTokenClaimsSchema, JSON.parse(json))
+    return parsed.success ? parsed.output.sub : undefined
+  } catch {
+    return undefined
+  }
+}
+
+export type ClaimResult = 'same-user' | 'first-user' | 'wiped-other-user'
+
+/**
+ * Makes the local data belong to `userId`. A different user's rows, outbox and images are deleted first, so they
+ * never see (or send) the first user's queued edits.
+ */
+export async function claimLocalDataFor(db: OwnerDatabase, userId: string): Promise<ClaimResult> {
+  return db.transaction('rw', OWNER_TABLES.map((name) => db.table(name)), async () => {
+    const owner = await readMeta(db, 'owner')
+    if (owner?.userId === userId) return 'same-user'
+    const hadOtherUser = owner !== undefined
+    await Promise.all(OWNER_TABLES.map((name) => db.table(name).clear()))
+    await writeMeta(db, 'owner', { userId })
+    return hadOtherUser ? 'wiped-other-user' : 'first-user'
+  })
+}
+
+/** Logout: everything local goes, including unsynced entries (the caller has asked the owner first). */
+export async function clearLocalData(db: OwnerDatabase): Promise<void> {
+  await db.transaction('rw', OWNER_TABLES.map((name) => db.table(name)), async () => {
+    await Promise.all(OWNER_TABLES.map((name) => db.table(name).clear()))
+  })
+}
+
+export async function localDataOwner(db: OwnerDatabase): Promise<string | undefined> {
+  return (await readMeta(db, 'owner'))?.userId
+}

@@ -1,0 +1,42 @@
+// Test helpers for the local database: a fresh uniquely named database and a seeded profile (tests only).
+import type { Profile } from '../contract/profile.ts'
+import { openOwnerDatabase, type LocalProfile, type OwnerDatabase, type OpenOptions } from './db.ts'
+
+let databaseCounter = 0
+
+/** A database no other test shares (fake-indexeddb keeps every name for the life of the worker). */
+export function freshDatabase(label = 'test', options?: OpenOptions): OwnerDatabase {
+  databaseCounter += 1
+  return openOwnerDatabase(`qrtee-${label}-${databaseCounter}-${crypto.randomUUID()}`, options)
+}
+
+export function sampleProfile(overrides: Partial<LocalProfile> = {}): LocalProfile {
+  const base: Omit<Profile, 'wishlist'> = {
+    id: crypto.randomUUID(),
+    username: 'owner',
+    description: 'Hello',
+    profileType: 'WISHLIST',
+    customText: '',
+    redirectUrl: '',
+    contactInfo: 'owner@example.test',
+    socialLinks: [],
+    profileImageId: null,
+    profileImageUrl: null,
+    shareableId: 'abcd1234',
+    isPublic: true,
+  }
+  return { ...base, localImageId: null, ...overrides }
+}
+
+export async function seedProfile(db: OwnerDatabase, overrides: Partial<LocalProfile> = {}): Promise<LocalProfile> {
+  const profile = sampleProfile(overrides)
+  await db.profile.put(profile)
+  return profile
+}
+
+export const sampleItemFields = (name = 'Blue bike') => ({
+  name,
+  description: 'A bike that is blue and fast',
+  price: 120.5,
+  brand: 'Bikes Inc',
+})
