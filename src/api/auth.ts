@@ -1,0 +1,46 @@
+// Owns the account calls of spec section 7 (register, login, logout) and the Google sign-in address.
+import { AuthResponseSchema, type LoginInput, type RegisterInput } from '../contract/auth.ts'
+import { API_PREFIX, apiCall, apiRequest } from './client.ts'
+import { clearTokens, readTokens, storeTokens } from './tokens.ts'
+
+export async function register(input: RegisterInput): Promise<void> {
+  const tokens = await apiCall(AuthResponseSchema, '/auth/register', { method: 'POST', body: input, auth: false })
+  storeTokens(tokens)
+}
+
+export async function login(input: LoginInput): Promise<void> {
+  const tokens = await apiCall(AuthResponseSchema, '/auth/login', { method: 'POST', body: input, auth: false })
+  storeTokens(tokens)
+}
+
+/** Forgets the session at once; revoking the refresh token on the server is best effort (it may be offline). */
+export async function logout(): Promise<void> {
+  const { refreshToken } = readTokens()
+  clearTokens()
+  if (!refreshToken) return
+  await apiRequest('/auth/logout', { method: 'POST', body: { refreshToken }, auth: false }).catch(() => undefined)
+}
+
+/** Where the browser goes to start Google sign-in; the provider returns to our own /oauth/callback. */
+export function googleSignInUrl(origin: string): string {
+  return `${API_PREFIX}/auth/oauth/google?redirectUri=${encodeURIComponent(`${origin}/oauth/callback`)}`
+}
+
+export type GoogleAvailability = { available: true } | { available: false; message: string }
+
+/**
+ * Asks the sign-in endpoint without following its redirect: a redirect means Google sign-in is set up, a JSON error
+ * (503 "not configured", 404 on an older server) means it is not and the page should say so instead of leaving.
+ */
+export async function checkGoogleSignIn(origin: string): Promise<GoogleAvailability> {
+  try {
+    const response = await fetch(googleSignInUrl(origin), { redirect: 'manual', headers: { Accept: 'application/json' } })
+    if (response.type === 'opaqueredirect' || response.ok) return { available: true }
+    const body: unknown = await response.json().catch(() => undefined)
+    const message =
+      typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' ? body.message : ''
+    return { available: false, message }
+  } catch {
+    return { available: false, message: '' }
+  }
+}

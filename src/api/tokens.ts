@@ -1,0 +1,53 @@
+// Owns the stored session: the access and refresh tokens in localStorage (spec keys) and the global logout signal.
+
+export const TOKEN_KEY = 'token'
+export const REFRESH_TOKEN_KEY = 'refreshToken'
+
+/** Fired on window when the session ends without the user asking (refresh failed); the shell sends them to /login. */
+export const LOGOUT_EVENT = 'qrtee:logout'
+
+export type StoredTokens = { token: string | null; refreshToken: string | null }
+
+// Storage can throw (disabled cookies, some private modes); a session that cannot be stored is simply absent.
+function read(key: string): string | null {
+  try {
+    const value = globalThis.localStorage?.getItem(key)
+    return value ? value : null
+  } catch {
+    return null
+  }
+}
+
+function write(key: string, value: string | null): void {
+  try {
+    if (value === null) globalThis.localStorage?.removeItem(key)
+    else globalThis.localStorage?.setItem(key, value)
+  } catch {
+    // Nothing to do: the next authenticated call will ask the user to sign in again.
+  }
+}
+
+export function readTokens(): StoredTokens {
+  return { token: read(TOKEN_KEY), refreshToken: read(REFRESH_TOKEN_KEY) }
+}
+
+export function storeTokens(tokens: { token: string; refreshToken: string }): void {
+  write(TOKEN_KEY, tokens.token)
+  write(REFRESH_TOKEN_KEY, tokens.refreshToken)
+}
+
+export function clearTokens(): void {
+  write(TOKEN_KEY, null)
+  write(REFRESH_TOKEN_KEY, null)
+}
+
+/** Clears the session and tells the app it is over. */
+export function endSession(): void {
+  clearTokens()
+  if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(LOGOUT_EVENT))
+}
+
+export function onSessionEnded(listener: () => void): () => void {
+  window.addEventListener(LOGOUT_EVENT, listener)
+  return () => window.removeEventListener(LOGOUT_EVENT, listener)
+}

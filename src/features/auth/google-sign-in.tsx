@@ -1,0 +1,36 @@
+// Owns the 'Continue with Google' button: it leaves for the provider, or says plainly that the server has it off.
+import { Alert, Button } from '@mantine/core'
+import { IconBrandGoogle, IconInfoCircle } from '@tabler/icons-react'
+import { useState } from 'react'
+import { checkGoogleSignIn, googleSignInUrl } from '../../api/auth.ts'
+
+export function GoogleSignIn() {
+  const [checking, setChecking] = useState(false)
+  const [unavailable, setUnavailable] = useState<string | null>(null)
+
+  const start = async () => {
+    setChecking(true)
+    const origin = window.location.origin
+    const availability = await checkGoogleSignIn(origin)
+    if (availability.available) {
+      window.location.assign(googleSignInUrl(origin))
+      return
+    }
+    setChecking(false)
+    setUnavailable(availability.message)
+  }
+
+  return (
+    <>
+      <Button variant="default" leftSection={<IconBrandGoogle size={18} aria-hidden />} onClick={start} loading={checking} fullWidth>
+        Continue with Google
+      </Button>
+      {unavailable !== null ? (
+        <Alert role="status" color="yellow" icon={<IconInfoCircle aria-hidden />} title="Google sign-in is not available">
+          Google sign-in is not configured on this server. Please sign in with your email and password.
+          {unavailable ? ` (${unavailable})` : null}
+        </Alert>
+      ) : null}
+    </>
+  )
+}

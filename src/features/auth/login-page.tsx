@@ -1,0 +1,69 @@
+// Owns the sign-in page (/login): the form, its messages (spec section 5), toasts (section 8) and Google sign-in.
+import { Button, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
+import { schemaResolver, useForm } from '@mantine/form'
+import { notifications } from '@mantine/notifications'
+import { useState } from 'react'
+import * as v from 'valibot'
+import { login } from '../../api/auth.ts'
+import { ApiError } from '../../api/client.ts'
+import { LoginSchema } from '../../contract/auth.ts'
+import { AnchorLink } from '../../lib/anchor-link.tsx'
+import { AuthCard } from './auth-card.tsx'
+import { GoogleSignIn } from './google-sign-in.tsx'
+import { useAfterSignIn } from './use-after-sign-in.ts'
+
+export function LoginPage({ redirect }: { redirect?: string }) {
+  const [submitting, setSubmitting] = useState(false)
+  const afterSignIn = useAfterSignIn(redirect)
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { email: '', password: '' },
+    validate: schemaResolver(LoginSchema, { sync: true }),
+  })
+
+  const submit = form.onSubmit(async (values) => {
+    setSubmitting(true)
+    try {
+      await login(v.parse(LoginSchema, values))
+      notifications.show({ color: 'green', title: 'Login successful', message: 'You have successfully logged in.' })
+      await afterSignIn()
+    } catch (err) {
+      notifications.show({
+        color: 'red',
+        title: 'Login failed',
+        message: err instanceof ApiError ? err.message : 'Invalid email or password.',
+      })
+      setSubmitting(false)
+    }
+  })
+
+  return (
+    <AuthCard title="Sign in">
+      <Stack>
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <TextInput label="Email" type="email" autoComplete="email" withAsterisk key={form.key('email')} {...form.getInputProps('email')} />
+            <PasswordInput
+              label="Password"
+              autoComplete="current-password"
+              withAsterisk
+              key={form.key('password')}
+              {...form.getInputProps('password')}
+            />
+            <Button type="submit" disabled={submitting} fullWidth>
+              {submitting ? 'Signing in...' : 'Sign in'}
+            </Button>
+          </Stack>
+        </form>
+        <Divider label="or" labelPosition="center" />
+        <GoogleSignIn />
+        <Text size="sm" ta="center">
+          No account yet?{' '}
+          <AnchorLink to="/register" search={{ redirect }}>
+            Create one
+          </AnchorLink>
+        </Text>
+      </Stack>
+    </AuthCard>
+  )
+}

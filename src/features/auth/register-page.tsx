@@ -1,0 +1,67 @@
+// Owns the create-account page (/register): the form, its messages (spec section 5) and toasts (section 8).
+import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
+import { schemaResolver, useForm } from '@mantine/form'
+import { notifications } from '@mantine/notifications'
+import { useState } from 'react'
+import * as v from 'valibot'
+import { register } from '../../api/auth.ts'
+import { ApiError } from '../../api/client.ts'
+import { RegisterFormSchema, RegisterSchema } from '../../contract/auth.ts'
+import { AnchorLink } from '../../lib/anchor-link.tsx'
+import { AuthCard } from './auth-card.tsx'
+import { useAfterSignIn } from './use-after-sign-in.ts'
+
+export function RegisterPage({ redirect }: { redirect?: string }) {
+  const [submitting, setSubmitting] = useState(false)
+  const afterSignIn = useAfterSignIn(redirect)
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { username: '', email: '', password: '', confirmPassword: '' },
+    validate: schemaResolver(RegisterFormSchema, { sync: true }),
+  })
+
+  const submit = form.onSubmit(async (values) => {
+    setSubmitting(true)
+    try {
+      // The schema's output is what the server gets: trimmed, and without confirmPassword.
+      await register(v.parse(RegisterSchema, values))
+      notifications.show({ color: 'green', title: 'Registration successful', message: 'You have successfully registered an account.' })
+      await afterSignIn()
+    } catch (err) {
+      notifications.show({
+        color: 'red',
+        title: 'Registration failed',
+        message: err instanceof ApiError ? err.message : 'Something went wrong. Please try again.',
+      })
+      setSubmitting(false)
+    }
+  })
+
+  return (
+    <AuthCard title="Create your account">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <TextInput label="Username" autoComplete="username" withAsterisk key={form.key('username')} {...form.getInputProps('username')} />
+          <TextInput label="Email" type="email" autoComplete="email" withAsterisk key={form.key('email')} {...form.getInputProps('email')} />
+          <PasswordInput label="Password" autoComplete="new-password" withAsterisk key={form.key('password')} {...form.getInputProps('password')} />
+          <PasswordInput
+            label="Confirm password"
+            autoComplete="new-password"
+            withAsterisk
+            key={form.key('confirmPassword')}
+            {...form.getInputProps('confirmPassword')}
+          />
+          <Button type="submit" disabled={submitting} fullWidth>
+            {submitting ? 'Creating account...' : 'Create account'}
+          </Button>
+          <Text size="sm" ta="center">
+            Already have an account?{' '}
+            <AnchorLink to="/login" search={{ redirect }}>
+              Sign in
+            </AnchorLink>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  )
+}

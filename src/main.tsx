@@ -1,0 +1,41 @@
+// Bootstrap: erases OAuth tokens from the address bar first, then mounts Mantine, notifications and the router,
+// and registers the service worker in production builds.
+import '@mantine/core/styles.css'
+import '@mantine/notifications/styles.css'
+import { MantineProvider } from '@mantine/core'
+import { Notifications } from '@mantine/notifications'
+import { RouterProvider, createRouter } from '@tanstack/react-router'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { consumeOAuthCallback } from './features/auth/oauth-callback.ts'
+import { registerServiceWorker } from './features/shell/service-worker.tsx'
+import { theme } from './lib/theme.ts'
+import { DEFAULT_THEME, themeStorageManager, toColorScheme } from './lib/theme-storage.ts'
+import { routeTree } from './routeTree.gen.ts'
+
+// Before the router reads the location: tokens in /oauth/callback's query must never reach history or a render.
+consumeOAuthCallback(window.location, window.history)
+
+const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true })
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router
+  }
+}
+
+const colorSchemeManager = themeStorageManager()
+
+const rootElement = document.getElementById('root')
+if (!rootElement) throw new Error('index.html has no #root element')
+
+createRoot(rootElement).render(
+  <StrictMode>
+    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme={toColorScheme(DEFAULT_THEME)}>
+      <Notifications position="top-right" />
+      <RouterProvider router={router} />
+    </MantineProvider>
+  </StrictMode>,
+)
+
+registerServiceWorker()
