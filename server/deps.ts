@@ -7,6 +7,8 @@ export type AppDeps = {
   database: Database
   config: Config
   now: () => Date
+  /** Per-owner image storage in bytes; unset means LIMITS.storageQuotaBytes (tests lower it to reach the limit). */
+  storageQuotaBytes?: number
 }
 
 /** Hono environment of authenticated routes: the auth middleware sets `userId`. */

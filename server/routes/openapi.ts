@@ -1,0 +1,115 @@
+// GET /api/openapi.json: the owner-data API described from the very valibot schemas the server validates with.
+import { toJsonSchema } from '@valibot/to-json-schema'
+import { Hono } from 'hono'
+import * as v from 'valibot'
+import { ProfileSchema, ProfileUpdateSchema, PublicProfileSchema } from '../../src/contract/profile.ts'
+import { PurchaseRecordSchema, UploadResultSchema, VisitorPurchaseResultSchema, VisitorPurchaseSchema } from '../../src/contract/purchase.ts'
+import { SyncChangesSchema, SyncPushResultSchema, SyncPushSchema } from '../../src/contract/sync.ts'
+import { ItemCreateSchema, ItemUpdateSchema, WishlistItemSchema } from '../../src/contract/wishlist.ts'
+import type { AppEnv } from '../deps.ts'
+
+type AnySchema = v.GenericSchema
+type Operation = {
+  summary: string
+  auth: boolean
+  body?: AnySchema
+  multipart?: boolean
+  ok: { status: number; schema?: AnySchema }
+  params?: string[]
+  query?: string[]
+}
+
+const ErrorSchema = v.object({ message: v.string() })
+
+// One row per endpoint; the document below is derived, so it cannot drift from what the handlers validate.
+const OPERATIONS: Record<string, Partial<Record<'get' | 'post' | 'put' | 'delete', Operation>>> = {
+  '/api/profiles': {
+    get: { summary: "The owner's profile", auth: true, ok: { status: 200, schema: ProfileSchema } },
+    put: { summary: 'Update the profile, or only its photo', auth: true, body: ProfileUpdateSchema, ok: { status: 200, schema: ProfileSchema } },
+  },
+  '/api/profiles/{shareableId}': {
+    get: { summary: 'A public profile by shareableId or username', auth: false, params: ['shareableId'], ok: { status: 200, schema: PublicProfileSchema } },
+  },
+  '/api/wishlist-items/profile/{profileId}': {
+    get: { summary: "The profile's wishlist", auth: true, params: ['profileId'], ok: { status: 200, schema: v.array(WishlistItemSchema) } },
+    post: { summary: 'Create a wishlist item', auth: true, params: ['profileId'], body: ItemCreateSchema, ok: { status: 201, schema: WishlistItemSchema } },
+  },
+  '/api/wishlist-items/{id}': {
+    get: { summary: 'One wishlist item', auth: true, params: ['id'], ok: { status: 200, schema: WishlistItemSchema } },
+    put: { summary: 'Update a wishlist item', auth: true, params: ['id'], body: ItemUpdateSchema, ok: { status: 200, schema: WishlistItemSchema } },
+    delete: { summary: 'Delete a wishlist item and its image', auth: true, params: ['id'], ok: { status: 204 } },
+  },
+  '/api/uploads': {
+    post: { summary: 'Upload an image (field file)', auth: true, multipart: true, query: ['productId', 'profileId'], ok: { status: 201, schema: UploadResultSchema } },
+  },
+  '/api/uploads/{id}': {
+    get: { summary: 'The stored image bytes', auth: false, params: ['id'], ok: { status: 200 } },
+    delete: { summary: 'Delete an image', auth: true, params: ['id'], ok: { status: 204 } },
+  },
+  '/api/purchase-records': {
+    get: { summary: "The owner's purchase records", auth: true, ok: { status: 200, schema: v.array(PurchaseRecordSchema) } },
+  },
+  '/api/purchase-records/{id}': {
+    get: { summary: 'One purchase record', auth: true, params: ['id'], ok: { status: 200, schema: PurchaseRecordSchema } },
+  },
+  '/api/public/profiles/{shareableId}/purchases': {
+    post: { summary: "A visitor's simulated purchase", auth: false, params: ['shareableId'], body: VisitorPurchaseSchema, ok: { status: 201, schema: VisitorPurchaseResultSchema } },
+  },
+  '/api/sync/changes': {
+    get: { summary: 'Changes after a cursor (0 = full snapshot)', auth: true, query: ['cursor', 'limit'], ok: { status: 200, schema: SyncChangesSchema } },
+  },
+  '/api/sync/push': {
+    post: { summary: 'Run up to 100 outbox operations in order', auth: true, body: SyncPushSchema, ok: { status: 200, schema: SyncPushResultSchema } },
+  },
+}
+
+// Transforms and custom checks have no JSON Schema form; the document shows the input shape and skips them.
+const jsonSchema = (schema: AnySchema) => toJsonSchema(schema, { target: 'openapi-3.0', typeMode: 'input', errorMode: 'ignore' })
+const json = (schema: AnySchema) => ({ 'application/json': { schema: jsonSchema(schema) } })
+
+function describeOperation(op: Operation) {
+  const writes = op.body !== undefined || op.multipart || op.ok.status === 204
+  return {
+    summary: op.summary,
+    ...(op.auth && { security: [{ bearer: [] }] }),
+    parameters: [
+      ...(op.params ?? []).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
+      ...(op.query ?? []).map((name) => ({ name, in: 'query', required: false, schema: { type: 'string' } })),
+      ...(writes ? [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 200 } }] : []),
+    ],
+    ...(op.body && { requestBody: { required: true, content: json(op.body) } }),
+    ...(op.multipart && {
+      requestBody: {
+        required: true,
+        content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] } } },
+      },
+    }),
+    responses: {
+      [op.ok.status]: { description: 'Success', ...(op.ok.schema && { content: json(op.ok.schema) }) },
+      default: { description: 'Error', content: json(ErrorSchema) },
+    },
+  }
+}
+
+export function buildOpenApiDocument() {
+  const paths = Object.fromEntries(
+    Object.entries(OPERATIONS).map(([path, methods]) => [
+      path,
+      Object.fromEntries(Object.entries(methods).map(([method, op]) => [method, describeOperation(op)])),
+    ]),
+  )
+  return {
+    openapi: '3.0.3',
+    info: { title: 'QR Tee owner data API', version: '1' },
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    paths,
+  }
+}
+
+export function openapiRoutes() {
+  let document: string | undefined
+  return new Hono<AppEnv>().get('/openapi.json', (c) => {
+    document ??= JSON.stringify(buildOpenApiDocument())
+    return c.body(document, 200, { 'Content-Type': 'application/json; charset=UTF-8', 'Cache-Control': 'public, max-age=300' })
+  })
+}

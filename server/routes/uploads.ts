@@ -1,0 +1,85 @@
+// Image uploads: POST stores a re-encoded copy, GET serves it to anyone (it is an <img> address), DELETE removes it.
+import { and, eq } from 'drizzle-orm'
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import * as v from 'valibot'
+import { LIMITS } from '../../src/contract/limits.ts'
+import { requireAuth } from '../auth/require-auth.ts'
+import { images, profiles, wishlistItems } from '../db/schema.ts'
+import type { AppDeps, AppEnv } from '../deps.ts'
+import { ApiError, validate } from '../http.ts'
+import { idempotency } from '../idempotency.ts'
+import { IMAGE_MESSAGES, processImage } from '../services/image-processing.ts'
+import { deleteOwnImage, imageNotFound, isUuid, storeImage } from '../services/image-store.ts'
+import { uploadUrl } from '../services/item-view.ts'
+
+/** Long side of a stored image: product photos are shown large, profile photos only as an avatar. */
+export const IMAGE_MAX_SIDE = { product: 1600, profile: 512 } as const
+
+// Multipart framing around the file is small; anything past this is refused before a byte is parsed.
+const MULTIPART_OVERHEAD = 64 * 1024
+
+const UploadQuerySchema = v.object({
+  productId: v.optional(v.string()),
+  profileId: v.optional(v.string()),
+})
+
+export function uploadRoutes(deps: AppDeps) {
+  const { db } = deps.database
+  const auth = requireAuth(deps)
+  const quota = deps.storageQuotaBytes ?? LIMITS.storageQuotaBytes
+  const limit = bodyLimit({
+    maxSize: LIMITS.imageBytesMax + MULTIPART_OVERHEAD,
+    onError: () => {
+      throw new ApiError(413, IMAGE_MESSAGES.tooLarge)
+    },
+  })
+
+  return new Hono<AppEnv>()
+    .post('/uploads', auth, limit, idempotency(deps), validate('query', UploadQuerySchema), async (c) => {
+      const userId = c.var.userId
+      const { productId, profileId } = c.req.valid('query')
+      // The hints must name the owner's own rows; another owner's id answers like a missing one.
+      if (productId) {
+        const [item] = isUuid(productId)
+          ? await db.select({ id: wishlistItems.id }).from(wishlistItems).where(and(eq(wishlistItems.id, productId), eq(wishlistItems.userId, userId)))
+          : []
+        if (!item) throw new ApiError(404, 'Wishlist item not found')
+      }
+      if (profileId) {
+        const [profile] = isUuid(profileId)
+          ? await db.select({ id: profiles.id }).from(profiles).where(and(eq(profiles.id, profileId), eq(profiles.userId, userId)))
+          : []
+        if (!profile) throw new ApiError(404, 'Profile not found')
+      }
+      const form = await c.req.parseBody().catch(() => {
+        throw new ApiError(400, IMAGE_MESSAGES.missingFile)
+      })
+      const file = form.file
+      if (!(file instanceof File)) throw new ApiError(400, IMAGE_MESSAGES.missingFile)
+      if (file.size > LIMITS.imageBytesMax) throw new ApiError(413, IMAGE_MESSAGES.tooLarge)
+      const maxSide = profileId && !productId ? IMAGE_MAX_SIDE.profile : IMAGE_MAX_SIDE.product
+      const image = await processImage(new Uint8Array(await file.arrayBuffer()), maxSide)
+      const id = await storeImage(db, userId, image, quota)
+      return c.json({ id, url: uploadUrl(id) }, 201)
+    })
+    .get('/uploads/:id', async (c) => {
+      const id = c.req.param('id')
+      if (!isUuid(id)) throw imageNotFound()
+      const etag = `"${id}"`
+      // The bytes behind an id never change, so a revalidation needs no database read.
+      if (c.req.header('If-None-Match') === etag) return c.body(null, 304, { ETag: etag, 'Cache-Control': 'public, max-age=31536000, immutable' })
+      const [row] = await db.select({ bytes: images.bytes, contentType: images.contentType }).from(images).where(eq(images.id, id)).limit(1)
+      if (!row) throw imageNotFound()
+      return c.body(new Uint8Array(row.bytes), 200, {
+        'Content-Type': row.contentType,
+        'Cache-Control': 'public, max-age=31536000, immutable',
+        'X-Content-Type-Options': 'nosniff',
+        ETag: etag,
+      })
+    })
+    .delete('/uploads/:id', auth, idempotency(deps), async (c) => {
+      await deleteOwnImage(db, c.var.userId, c.req.param('id'))
+      return c.body(null, 204)
+    })
+}

@@ -1,0 +1,25 @@
+// How a stored wishlist row is shown to clients (spec section 3 field names), for owners and visitors alike.
+import type { WishlistItem } from '../../src/contract/wishlist.ts'
+import type { wishlistItems } from '../db/schema.ts'
+
+export type WishlistItemRow = typeof wishlistItems.$inferSelect
+
+/** The address a stored image is served from; the spec's fallback shape. */
+export const uploadUrl = (imageId: string) => `/api/uploads/${imageId}`
+
+export function toWishlistItem(row: WishlistItemRow): WishlistItem {
+  return {
+    id: row.id,
+    name: row.name,
+    brand: row.brand,
+    description: row.description,
+    // A stored image wins over a typed address: it is the one the owner picked last.
+    imageUrl: row.storedImageId ? uploadUrl(row.storedImageId) : row.imageUrl || null,
+    productUrl: row.productUrl || null,
+    price: Number(row.price),
+    isPurchased: row.isPurchased,
+    purchaseStatus: row.purchaseStatus,
+    purchasedPrice: row.purchasedPrice === null ? null : Number(row.purchasedPrice),
+    storedImageId: row.storedImageId,
+  }
+}

@@ -1,0 +1,58 @@
+// PUT /api/profiles: applies the settings payload (or only a new photo) in one transaction with a fresh sequence number.
+import { eq } from 'drizzle-orm'
+import type { InferOutput } from 'valibot'
+import type { ProfileUpdateSchema } from '../../src/contract/profile.ts'
+import type { Db } from '../db/client.ts'
+import { profiles, type StoredSocialLink } from '../db/schema.ts'
+import { ApiError } from '../http.ts'
+import { nextSeq } from './change-seq.ts'
+import { assertOwnImage, deleteImageIfUnused } from './image-store.ts'
+import { invalidatePublicProfile } from './public-profile-cache.ts'
+
+export type ProfileUpdate = InferOutput<typeof ProfileUpdateSchema>
+
+/**
+ * Social link ids are small numbers the client may keep between edits; a missing, fractional, negative or repeated
+ * id gets the next free one, so ids stay unique within the profile.
+ */
+export function assignSocialLinkIds(links: { id?: number | undefined; platform: string; url: string }[]): StoredSocialLink[] {
+  const taken = new Set<number>()
+  const kept = links.map((link) => {
+    const id = link.id
+    const valid = id !== undefined && Number.isSafeInteger(id) && id > 0 && !taken.has(id)
+    if (valid) taken.add(id)
+    return valid ? id : undefined
+  })
+  let next = Math.max(0, ...taken) + 1
+  return links.map((link, i) => ({ id: kept[i] ?? next++, platform: link.platform, url: link.url }))
+}
+
+export async function updateProfile(db: Db, userId: string, input: ProfileUpdate, now: Date): Promise<void> {
+  const [current] = await db.select({ id: profiles.id, profileImageId: profiles.profileImageId }).from(profiles).where(eq(profiles.userId, userId)).limit(1)
+  if (!current) throw new ApiError(404, 'Profile not found')
+  const newImage = input.profileImageId
+  const replacesImage = newImage !== undefined && newImage !== current.profileImageId
+  if (newImage && replacesImage) await assertOwnImage(db, userId, newImage)
+  await db.transaction(async (tx) => {
+    const seq = await nextSeq(tx, userId)
+    await tx
+      .update(profiles)
+      .set({
+        // Only the payload's fields: username, shareableId and ids are never taken from a client.
+        ...(input.description !== undefined && { description: input.description }),
+        ...(input.profileType !== undefined && { profileType: input.profileType }),
+        ...(input.customText !== undefined && { customText: input.customText }),
+        ...(input.redirectUrl !== undefined && { redirectUrl: input.redirectUrl }),
+        ...(input.contactInfo !== undefined && { contactInfo: input.contactInfo }),
+        ...(input.socialLinks !== undefined && { socialLinks: assignSocialLinkIds(input.socialLinks) }),
+        ...(input.isPublic !== undefined && { isPublic: input.isPublic }),
+        ...(replacesImage && { profileImageId: newImage ?? null }),
+        seq,
+        updatedAt: now,
+      })
+      .where(eq(profiles.id, current.id))
+    // The previous photo goes with its replacement, so abandoned photos never count against the quota.
+    if (replacesImage) await deleteImageIfUnused(tx, userId, current.profileImageId)
+  })
+  invalidatePublicProfile(current.id)
+}

@@ -1,0 +1,52 @@
+// What a visitor sees at /profile/{shareableId}: built from its own schema, so nothing private can slip in.
+import { asc, eq, or, sql } from 'drizzle-orm'
+import type { PublicProfile } from '../../src/contract/profile.ts'
+import type { Db } from '../db/client.ts'
+import { profiles, users, wishlistItems } from '../db/schema.ts'
+import { toWishlistItem, uploadUrl } from './item-view.ts'
+import { cachePublicProfile, type CachedPublicProfile, getCachedPublicProfile } from './public-profile-cache.ts'
+
+/** Cache key of a username address; shareableIds are stored as typed because they are case-sensitive. */
+const usernameKey = (username: string) => `u:${username.toLowerCase()}`
+const shareableKey = (shareableId: string) => `s:${shareableId}`
+
+export async function loadPublicProfile(db: Db, address: string): Promise<PublicProfile | undefined> {
+  const [row] = await db
+    .select({ profile: profiles, username: users.username })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(or(eq(profiles.shareableId, address), sql`lower(${users.username}) = lower(${address})`))
+    // A shareableId match wins over a username that happens to spell the same text.
+    .orderBy(sql`case when ${profiles.shareableId} = ${address} then 0 else 1 end`)
+    .limit(1)
+  if (!row || !row.profile.isPublic) return undefined
+  const p = row.profile
+  const items = await db.select().from(wishlistItems).where(eq(wishlistItems.profileId, p.id)).orderBy(asc(wishlistItems.createdAt), asc(wishlistItems.id))
+  return {
+    id: p.id,
+    username: row.username,
+    description: p.description,
+    profileType: profileTypeOf(p.profileType),
+    customText: p.customText,
+    redirectUrl: p.redirectUrl,
+    socialLinks: p.socialLinks.map(({ id, platform, url }) => ({ id, platform, url })),
+    profileImageId: p.profileImageId,
+    profileImageUrl: p.profileImageId ? uploadUrl(p.profileImageId) : null,
+    shareableId: p.shareableId,
+    wishlist: items.map(toWishlistItem),
+  }
+}
+
+/** The serialized public profile for an address, from the cache when it holds one. */
+export async function publicProfileResponse(db: Db, address: string): Promise<CachedPublicProfile | undefined> {
+  const cached = getCachedPublicProfile(shareableKey(address)) ?? getCachedPublicProfile(usernameKey(address))
+  if (cached) return cached
+  const profile = await loadPublicProfile(db, address)
+  if (!profile) return undefined
+  const keys = [shareableKey(profile.shareableId), usernameKey(profile.username)]
+  return cachePublicProfile(keys, profile.id, JSON.stringify(profile))
+}
+
+function profileTypeOf(value: string): PublicProfile['profileType'] {
+  return value === 'CUSTOM_TEXT' || value === 'SOCIAL_LINKS' || value === 'REDIRECT' ? value : 'WISHLIST'
+}

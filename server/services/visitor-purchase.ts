@@ -1,0 +1,59 @@
+// A visitor's (simulated) purchase: marks the item purchased, stores the record, reveals the owner's contact info.
+import { and, eq, or, sql } from 'drizzle-orm'
+import type { VisitorPurchaseResult } from '../../src/contract/purchase.ts'
+import type { Db } from '../db/client.ts'
+import { profiles, purchaseRecords, users, wishlistItems } from '../db/schema.ts'
+import { ApiError } from '../http.ts'
+import { reserveSeqs } from './change-seq.ts'
+import { isUuid } from './image-store.ts'
+import { invalidatePublicProfile } from './public-profile-cache.ts'
+
+export const PURCHASE_MESSAGES = {
+  profileNotFound: 'Profile not found',
+  itemNotFound: 'Wishlist item not found',
+  alreadyPurchased: 'This item has already been purchased.',
+} as const
+
+/** A public profile by shareableId or username; a switched-off profile is as absent as a missing one. */
+async function findPublicProfile(db: Db, address: string) {
+  const [row] = await db
+    .select({ id: profiles.id, userId: profiles.userId, contactInfo: profiles.contactInfo, isPublic: profiles.isPublic })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(or(eq(profiles.shareableId, address), sql`lower(${users.username}) = lower(${address})`))
+    .orderBy(sql`case when ${profiles.shareableId} = ${address} then 0 else 1 end`)
+    .limit(1)
+  return row?.isPublic ? row : undefined
+}
+
+export async function purchaseItem(db: Db, address: string, wishlistItemId: string, now: Date): Promise<VisitorPurchaseResult> {
+  const profile = await findPublicProfile(db, address)
+  if (!profile) throw new ApiError(404, PURCHASE_MESSAGES.profileNotFound)
+  if (!isUuid(wishlistItemId)) throw new ApiError(404, PURCHASE_MESSAGES.itemNotFound)
+  const result = await db.transaction(async (tx) => {
+    // The owner's counter moves too: the purchase is a change the owner's devices must pull.
+    const [itemSeq, recordSeq] = await reserveSeqs(tx, profile.userId, 2)
+    const [item] = await tx
+      .update(wishlistItems)
+      .set({ isPurchased: true, purchaseStatus: 'PURCHASED', purchasedPrice: sql`${wishlistItems.price}`, seq: itemSeq ?? 0, updatedAt: now })
+      .where(and(eq(wishlistItems.id, wishlistItemId), eq(wishlistItems.profileId, profile.id), eq(wishlistItems.isPurchased, false)))
+      .returning({ id: wishlistItems.id, price: wishlistItems.price })
+    if (!item) {
+      const [exists] = await tx
+        .select({ id: wishlistItems.id })
+        .from(wishlistItems)
+        .where(and(eq(wishlistItems.id, wishlistItemId), eq(wishlistItems.profileId, profile.id)))
+      throw exists ? new ApiError(409, PURCHASE_MESSAGES.alreadyPurchased) : new ApiError(404, PURCHASE_MESSAGES.itemNotFound)
+    }
+    await tx.insert(purchaseRecords).values({
+      userId: profile.userId,
+      wishlistItemId: item.id,
+      priceAtPurchase: Number(item.price),
+      purchasedAt: now,
+      seq: recordSeq ?? 0,
+    })
+    return { wishlistItemId: item.id, purchasedPrice: Number(item.price), purchasedAt: now.toISOString(), contactInfo: profile.contactInfo }
+  })
+  invalidatePublicProfile(profile.id)
+  return result
+}

@@ -1,0 +1,123 @@
+// Owner writes to wishlist items: each one transaction that stamps a fresh sequence number and cleans up images.
+import { and, eq, sql } from 'drizzle-orm'
+import type { InferOutput } from 'valibot'
+import type { ItemCreateSchema, ItemUpdateSchema } from '../../src/contract/wishlist.ts'
+import type { Db } from '../db/client.ts'
+import { itemTombstones, wishlistItems } from '../db/schema.ts'
+import { ApiError } from '../http.ts'
+import { nextSeq } from './change-seq.ts'
+import { assertOwnImage, deleteImageIfUnused, isUuid } from './image-store.ts'
+import type { WishlistItemRow } from './item-view.ts'
+import { invalidatePublicProfile } from './public-profile-cache.ts'
+
+export const itemNotFound = () => new ApiError(404, 'Wishlist item not found')
+
+export type ItemCreate = InferOutput<typeof ItemCreateSchema>
+export type ItemUpdate = InferOutput<typeof ItemUpdateSchema>
+
+/** The owner's item, or 404 for a missing id, a malformed id and another owner's id alike. */
+export async function findOwnItem(db: Db, userId: string, itemId: string): Promise<WishlistItemRow> {
+  if (!isUuid(itemId)) throw itemNotFound()
+  const [row] = await db.select().from(wishlistItems).where(and(eq(wishlistItems.id, itemId), eq(wishlistItems.userId, userId))).limit(1)
+  if (!row) throw itemNotFound()
+  return row
+}
+
+/**
+ * Creates the item. A client-generated id that already names one of the owner's items is a retry of that create (an
+ * offline outbox may send it twice), so it answers with the existing item and changes nothing.
+ */
+export async function createItem(db: Db, userId: string, profileId: string, input: ItemCreate, now: Date) {
+  if (input.id) {
+    const [existing] = await db.select().from(wishlistItems).where(eq(wishlistItems.id, input.id)).limit(1)
+    if (existing && existing.userId === userId) return { row: existing, created: false }
+    if (existing) throw new ApiError(409, 'This item id is already taken; generate a new one.')
+    // A create replayed after its item was deleted must not bring the item back.
+    const [tombstone] = await db
+      .select({ seq: itemTombstones.seq })
+      .from(itemTombstones)
+      .where(and(eq(itemTombstones.userId, userId), eq(itemTombstones.itemId, input.id)))
+      .limit(1)
+    if (tombstone) throw new ApiError(409, 'This item was deleted; generate a new id to create it again.')
+  }
+  if (input.storedImageId) await assertOwnImage(db, userId, input.storedImageId)
+  const id = input.id ?? crypto.randomUUID()
+  const row = await db.transaction(async (tx) => {
+    const seq = await nextSeq(tx, userId)
+    const [inserted] = await tx
+      .insert(wishlistItems)
+      .values({
+        id,
+        userId,
+        profileId,
+        name: input.name,
+        brand: input.brand,
+        description: input.description,
+        price: input.price,
+        imageUrl: input.imageUrl || null,
+        productUrl: input.productUrl || null,
+        storedImageId: input.storedImageId ?? null,
+        seq,
+        createdAt: now,
+        updatedAt: now,
+      })
+      // Two parallel creates with the same client id: the loser finds the winner's row below.
+      .onConflictDoNothing()
+      .returning()
+    return inserted
+  })
+  invalidatePublicProfile(profileId)
+  if (row) return { row, created: true }
+  return { row: await findOwnItem(db, userId, id), created: false }
+}
+
+export async function updateItem(db: Db, userId: string, itemId: string, input: ItemUpdate, now: Date): Promise<WishlistItemRow> {
+  const current = await findOwnItem(db, userId, itemId)
+  const replacesImage = input.storedImageId !== undefined && input.storedImageId !== current.storedImageId
+  if (input.storedImageId && replacesImage) await assertOwnImage(db, userId, input.storedImageId)
+  const dropsImage = input.removeStoredImage === true || (replacesImage && current.storedImageId !== null)
+  const row = await db.transaction(async (tx) => {
+    const seq = await nextSeq(tx, userId)
+    const [updated] = await tx
+      .update(wishlistItems)
+      .set({
+        // Only the payload's fields; purchase state, ids and ownership are never taken from a client.
+        ...(input.name !== undefined && { name: input.name }),
+        ...(input.description !== undefined && { description: input.description }),
+        ...(input.price !== undefined && { price: input.price }),
+        ...(input.brand !== undefined && { brand: input.brand }),
+        ...(input.imageUrl !== undefined && { imageUrl: input.imageUrl || null }),
+        ...(input.productUrl !== undefined && { productUrl: input.productUrl || null }),
+        ...(replacesImage && { storedImageId: input.storedImageId ?? null }),
+        ...(input.removeStoredImage === true && { storedImageId: null, imageUrl: sql`case when ${wishlistItems.imageUrl} like '/api/uploads/%' then null else ${wishlistItems.imageUrl} end` }),
+        seq,
+        updatedAt: now,
+      })
+      .where(and(eq(wishlistItems.id, itemId), eq(wishlistItems.userId, userId)))
+      .returning()
+    if (!updated) throw itemNotFound()
+    if (dropsImage) await deleteImageIfUnused(tx, userId, current.storedImageId)
+    return updated
+  })
+  invalidatePublicProfile(current.profileId)
+  return row
+}
+
+/** Deletes the item, leaves a tombstone for the change feed, and deletes its image when nothing else shows it. */
+export async function deleteItem(db: Db, userId: string, itemId: string, now: Date): Promise<void> {
+  const current = await findOwnItem(db, userId, itemId)
+  await db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(wishlistItems)
+      .where(and(eq(wishlistItems.id, itemId), eq(wishlistItems.userId, userId)))
+      .returning({ id: wishlistItems.id })
+    if (deleted.length === 0) throw itemNotFound()
+    const seq = await nextSeq(tx, userId)
+    await tx
+      .insert(itemTombstones)
+      .values({ userId, itemId, seq, deletedAt: now })
+      .onConflictDoUpdate({ target: [itemTombstones.userId, itemTombstones.itemId], set: { seq, deletedAt: now } })
+    await deleteImageIfUnused(tx, userId, current.storedImageId)
+  })
+  invalidatePublicProfile(current.profileId)
+}
