@@ -3,7 +3,10 @@ import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import type { AppDeps, AppEnv } from './deps.ts'
 import { toErrorResponse } from './http.ts'
+import { authRoutes } from './routes/auth.ts'
 import { healthRoutes } from './routes/health.ts'
+import { profileRoutes } from './routes/profiles.ts'
+import { userRoutes } from './routes/users.ts'
 import { securityHeaders } from './security-headers.ts'
 import { encodeFor, type StaticSite } from './static-files.ts'
 
@@ -20,6 +23,9 @@ export function createApp(deps: AppDeps, site?: StaticSite) {
 
   const api = new Hono<AppEnv>()
   api.route('/', healthRoutes(deps))
+  api.route('/auth', authRoutes(deps))
+  api.route('/users', userRoutes(deps))
+  api.route('/profiles', profileRoutes(deps))
   app.route('/api', api)
 
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404))

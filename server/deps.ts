@@ -2,11 +2,14 @@
 import type { Hono } from 'hono'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
+import type { RateLimits } from './rate-limit.ts'
 
 export type AppDeps = {
   database: Database
   config: Config
   now: () => Date
+  /** Overrides of DEFAULT_RATE_LIMITS in server/rate-limit.ts (tests lower them); unset means the defaults. */
+  rateLimits?: Partial<RateLimits>
   /** Per-owner image storage in bytes; unset means LIMITS.storageQuotaBytes (tests lower it to reach the limit). */
   storageQuotaBytes?: number
 }

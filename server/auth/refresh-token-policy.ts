@@ -1,0 +1,40 @@
+// Pure rules of opaque refresh tokens: how they are made and hashed, and what presenting a stored one leads to.
+import { createHash, randomBytes } from 'node:crypto'
+
+export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000
+/**
+ * Two tabs or a retried request may present the same token moments apart; within this window a second use is
+ * refused without punishing the family (docs/decisions/010-refresh-token-rotation.md).
+ */
+export const REUSE_GRACE_MS = 30_000
+
+/** 32 random bytes (256 bits) as base64url: 43 characters, nothing to decode, nothing to guess. */
+export const newRefreshTokenValue = (): string => randomBytes(32).toString('base64url')
+
+/** Only this SHA-256 is stored, so a database leak yields no usable token (the token is already high-entropy). */
+export const hashRefreshToken = (token: string): string => createHash('sha256').update(token).digest('hex')
+
+export type StoredRefreshToken = { expiresAt: Date; rotatedAt: Date | null; revokedAt: Date | null }
+
+export type RefreshDecision =
+  | 'rotate'
+  | 'unknown'
+  | 'revoked'
+  | 'expired'
+  /** A rotated token shown again within the grace window: refuse, change nothing. */
+  | 'reused-within-grace'
+  /** A rotated token shown again after the grace window: someone replays a copy, so the family is revoked. */
+  | 'reused-revoke-family'
+
+export function decideRefresh(stored: StoredRefreshToken | undefined, now: Date): RefreshDecision {
+  if (!stored) return 'unknown'
+  if (stored.revokedAt) return 'revoked'
+  // Reuse is judged before expiry: an old copy replayed late still signals theft of a family that may be alive.
+  if (stored.rotatedAt) {
+    return now.getTime() - stored.rotatedAt.getTime() <= REUSE_GRACE_MS ? 'reused-within-grace' : 'reused-revoke-family'
+  }
+  if (stored.expiresAt.getTime() <= now.getTime()) return 'expired'
+  return 'rotate'
+}
+
+export const refreshTokenExpiry = (now: Date): Date => new Date(now.getTime() + REFRESH_TOKEN_TTL_MS)

@@ -1,0 +1,69 @@
+// Stored refresh tokens: issue, rotate (with reuse detection), and revoke by family or by user.
+import { randomUUID } from 'node:crypto'
+import { and, eq, isNull } from 'drizzle-orm'
+import type { Db } from '../db/client.ts'
+import { refreshTokens } from '../db/schema.ts'
+import { decideRefresh, hashRefreshToken, newRefreshTokenValue, type RefreshDecision, refreshTokenExpiry } from './refresh-token-policy.ts'
+
+/** Stores a new token of `familyId` (a new family when omitted) and returns the only plain copy there will be. */
+export async function issueRefreshToken(db: Db, userId: string, now: Date, familyId: string = randomUUID()): Promise<string> {
+  const token = newRefreshTokenValue()
+  await db.insert(refreshTokens).values({
+    userId,
+    familyId,
+    tokenHash: hashRefreshToken(token),
+    expiresAt: refreshTokenExpiry(now),
+    createdAt: now,
+  })
+  return token
+}
+
+export type RotationResult =
+  | { ok: true; userId: string; refreshToken: string }
+  | { ok: false; reason: Exclude<RefreshDecision, 'rotate'> }
+
+/** Exchanges a live token for its successor in the same family; see decideRefresh for every other outcome. */
+export function rotateRefreshToken(db: Db, token: string, now: Date): Promise<RotationResult> {
+  return db.transaction(async (tx) => {
+    const [stored] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashRefreshToken(token))).limit(1)
+    const decision = decideRefresh(stored, now)
+    if (!stored || decision !== 'rotate') {
+      if (stored && decision === 'reused-revoke-family') await revokeFamily(tx, stored.familyId, now)
+      return { ok: false, reason: decision === 'rotate' ? 'unknown' : decision }
+    }
+    // Claiming the row with a conditional update makes two simultaneous refreshes of one token yield one winner.
+    const claimed = await tx
+      .update(refreshTokens)
+      .set({ rotatedAt: now })
+      .where(and(eq(refreshTokens.id, stored.id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)))
+      .returning({ id: refreshTokens.id })
+    if (claimed.length === 0) return { ok: false, reason: 'reused-within-grace' }
+    const refreshToken = await issueRefreshToken(tx, stored.userId, now, stored.familyId)
+    return { ok: true, userId: stored.userId, refreshToken }
+  })
+}
+
+export async function revokeFamily(db: Db, familyId: string, now: Date): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+}
+
+/** Logout: revokes the family of `token`; an unknown token changes nothing (and the caller still answers 204). */
+export async function revokeFamilyOfToken(db: Db, token: string, now: Date): Promise<void> {
+  const [stored] = await db
+    .select({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashRefreshToken(token)))
+    .limit(1)
+  if (stored) await revokeFamily(db, stored.familyId, now)
+}
+
+/** Password change (and account-wide sign-out): every session of the user ends. */
+export async function revokeAllForUser(db: Db, userId: string, now: Date): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+}

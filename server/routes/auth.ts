@@ -1,0 +1,68 @@
+// POST /api/auth/register, /login, /refresh and /logout: sessions from credentials and from refresh tokens.
+import { Hono } from 'hono'
+import { createMiddleware } from 'hono/factory'
+import { LoginSchema, RefreshSchema, RegisterSchema } from '../../src/contract/auth.ts'
+import { accessTokenKey, signAccessToken } from '../auth/access-token.ts'
+import { CONFLICT_MESSAGES, createAccount, findConflict, findUserByEmail } from '../auth/accounts.ts'
+import { withFieldMessages } from '../auth/field-messages.ts'
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords.ts'
+import { revokeFamilyOfToken, rotateRefreshToken } from '../auth/refresh-tokens.ts'
+import { startSession } from '../auth/sessions.ts'
+import type { AppDeps, AppEnv } from '../deps.ts'
+import { ApiError, validate } from '../http.ts'
+import { clientAddress, type Limit, RateLimiter, resolveRateLimits } from '../rate-limit.ts'
+
+/** One text for unknown email and wrong password, so the answer never tells whether an account exists. */
+export const INVALID_CREDENTIALS = 'Invalid email or password.'
+export const INVALID_REFRESH_TOKEN = 'Invalid or expired refresh token'
+
+const RegisterBody = withFieldMessages(RegisterSchema)
+const LoginBody = withFieldMessages(LoginSchema)
+const RefreshBody = withFieldMessages(RefreshSchema)
+
+export function authRoutes({ database, config, now, rateLimits }: AppDeps) {
+  const { db } = database
+  const key = accessTokenKey(config.jwtSecret)
+  const limits = resolveRateLimits(rateLimits)
+  const limiter = new RateLimiter(now)
+  // Address limits run before validation and hashing, so floods of junk cost no argon2 work either.
+  const perAddress = (bucket: string, limit: Limit) =>
+    createMiddleware<AppEnv>(async (c, next) => {
+      limiter.enforce(`${bucket}:${clientAddress(c)}`, limit)
+      await next()
+    })
+
+  return new Hono<AppEnv>()
+    .post('/register', perAddress('register', limits.register), validate('json', RegisterBody), async (c) => {
+      const input = c.req.valid('json')
+      // Checked before hashing to spare the work; createAccount re-checks atomically for a concurrent twin.
+      const conflict = await findConflict(db, input.username, input.email)
+      if (conflict) throw new ApiError(409, CONFLICT_MESSAGES[conflict])
+      const created = await createAccount(
+        db,
+        { username: input.username, email: input.email, passwordHash: await hashPassword(input.password) },
+        now(),
+      )
+      if (!created.ok) throw new ApiError(409, CONFLICT_MESSAGES[created.conflict])
+      return c.json(await startSession(db, key, created.userId, now()), 201)
+    })
+    .post('/login', perAddress('login', limits.loginPerAddress), validate('json', LoginBody), async (c) => {
+      const { email, password } = c.req.valid('json')
+      limiter.enforce(`login-account:${email.toLowerCase()}|${clientAddress(c)}`, limits.loginPerAccount)
+      const user = await findUserByEmail(db, email)
+      const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password)
+      if (!user || !valid) throw new ApiError(401, INVALID_CREDENTIALS)
+      return c.json(await startSession(db, key, user.id, now()), 200)
+    })
+    .post('/refresh', perAddress('refresh', limits.refresh), validate('json', RefreshBody), async (c) => {
+      const { refreshToken } = c.req.valid('json')
+      const rotated = await rotateRefreshToken(db, refreshToken, now())
+      if (!rotated.ok) throw new ApiError(401, INVALID_REFRESH_TOKEN)
+      return c.json({ token: await signAccessToken(key, rotated.userId, now()), refreshToken: rotated.refreshToken }, 200)
+    })
+    .post('/logout', validate('json', RefreshBody), async (c) => {
+      const { refreshToken } = c.req.valid('json')
+      await revokeFamilyOfToken(db, refreshToken, now())
+      return c.body(null, 204)
+    })
+}

@@ -1,0 +1,41 @@
+// PUT /api/users/me: the owner changes their password, which ends every other session.
+import { Hono } from 'hono'
+import { PasswordChangeSchema } from '../../src/contract/auth.ts'
+import { accessTokenKey } from '../auth/access-token.ts'
+import { findUserById, setPasswordHash } from '../auth/accounts.ts'
+import { withFieldMessages } from '../auth/field-messages.ts'
+import { hashPassword, verifyPassword } from '../auth/passwords.ts'
+import { revokeAllForUser } from '../auth/refresh-tokens.ts'
+import { requireAuth } from '../auth/require-auth.ts'
+import { startSession } from '../auth/sessions.ts'
+import type { AppDeps, AppEnv } from '../deps.ts'
+import { ApiError, validate } from '../http.ts'
+import { RateLimiter, resolveRateLimits } from '../rate-limit.ts'
+
+export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect'
+const PasswordChangeBody = withFieldMessages(PasswordChangeSchema)
+
+export function userRoutes(deps: AppDeps) {
+  const { database, config, now } = deps
+  const { db } = database
+  const key = accessTokenKey(config.jwtSecret)
+  const limits = resolveRateLimits(deps.rateLimits)
+  const limiter = new RateLimiter(now)
+
+  return new Hono<AppEnv>().put('/me', requireAuth(deps), validate('json', PasswordChangeBody), async (c) => {
+    const userId = c.var.userId
+    // A stolen access token must not become a way to guess the current password at full speed.
+    limiter.enforce(`password-change:${userId}`, limits.passwordChange)
+    const { currentPassword, newPassword } = c.req.valid('json')
+    const user = await findUserById(db, userId)
+    if (!user || !(await verifyPassword(user.passwordHash, currentPassword))) throw new ApiError(400, WRONG_CURRENT_PASSWORD)
+    const passwordHash = await hashPassword(newPassword)
+    const session = await db.transaction(async (tx) => {
+      await setPasswordHash(tx, userId, passwordHash)
+      // Every refresh token ends, this device's included; the fresh pair below keeps this device signed in.
+      await revokeAllForUser(tx, userId, now())
+      return startSession(tx, key, userId, now())
+    })
+    return c.json(session, 200)
+  })
+}

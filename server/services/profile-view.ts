@@ -1,0 +1,71 @@
+// Maps stored profile and wishlist rows to the contract's Profile shape; shared by every route that answers a profile.
+import { asc, eq } from 'drizzle-orm'
+import { PROFILE_TYPES, type Profile, type ProfileType } from '../../src/contract/profile.ts'
+import type { WishlistItem } from '../../src/contract/wishlist.ts'
+import type { Db } from '../db/client.ts'
+import { profiles, users, wishlistItems } from '../db/schema.ts'
+
+type ProfileRow = typeof profiles.$inferSelect
+type WishlistItemRow = typeof wishlistItems.$inferSelect
+
+/** Where an uploaded image is served (GET /api/uploads/{id}). */
+export const uploadUrl = (imageId: string) => `/api/uploads/${imageId}`
+
+const isProfileType = (value: string): value is ProfileType => (PROFILE_TYPES as readonly string[]).includes(value)
+
+export function toWishlistItem(row: WishlistItemRow): WishlistItem {
+  return {
+    id: row.id,
+    name: row.name,
+    brand: row.brand,
+    description: row.description,
+    // A stored upload wins over a typed address: it is what the owner picked last in the product form.
+    imageUrl: row.storedImageId ? uploadUrl(row.storedImageId) : (row.imageUrl ?? null),
+    productUrl: row.productUrl || null,
+    price: row.price,
+    isPurchased: row.isPurchased,
+    purchaseStatus: row.purchaseStatus,
+    purchasedPrice: row.purchasedPrice,
+    storedImageId: row.storedImageId,
+  }
+}
+
+export function toProfile(row: ProfileRow, username: string, wishlist: WishlistItem[]): Profile {
+  return {
+    id: row.id,
+    username,
+    description: row.description,
+    // The column is free text in SQL; anything unexpected reads as the spec's default type.
+    profileType: isProfileType(row.profileType) ? row.profileType : 'WISHLIST',
+    customText: row.customText,
+    redirectUrl: row.redirectUrl,
+    contactInfo: row.contactInfo,
+    socialLinks: row.socialLinks.map(({ id, platform, url }) => ({ id, platform, url })),
+    profileImageId: row.profileImageId,
+    profileImageUrl: row.profileImageId ? uploadUrl(row.profileImageId) : null,
+    shareableId: row.shareableId,
+    isPublic: row.isPublic,
+    wishlist,
+  }
+}
+
+export async function loadWishlist(db: Db, profileId: string): Promise<WishlistItem[]> {
+  const rows = await db
+    .select()
+    .from(wishlistItems)
+    .where(eq(wishlistItems.profileId, profileId))
+    .orderBy(asc(wishlistItems.createdAt), asc(wishlistItems.id))
+  return rows.map(toWishlistItem)
+}
+
+/** The owner's own profile with its wishlist, or undefined when the user has none. */
+export async function loadOwnProfile(db: Db, userId: string): Promise<Profile | undefined> {
+  const [found] = await db
+    .select({ profile: profiles, username: users.username })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(eq(profiles.userId, userId))
+    .limit(1)
+  if (!found) return undefined
+  return toProfile(found.profile, found.username, await loadWishlist(db, found.profile.id))
+}
