@@ -4,31 +4,11 @@ import { PROFILE_TYPES, type Profile, type ProfileType } from '../../src/contrac
 import type { WishlistItem } from '../../src/contract/wishlist.ts'
 import type { Db } from '../db/client.ts'
 import { profiles, users, wishlistItems } from '../db/schema.ts'
+import { toWishlistItem, uploadUrl } from './item-view.ts'
 
 type ProfileRow = typeof profiles.$inferSelect
-type WishlistItemRow = typeof wishlistItems.$inferSelect
-
-/** Where an uploaded image is served (GET /api/uploads/{id}). */
-export const uploadUrl = (imageId: string) => `/api/uploads/${imageId}`
 
 const isProfileType = (value: string): value is ProfileType => (PROFILE_TYPES as readonly string[]).includes(value)
-
-export function toWishlistItem(row: WishlistItemRow): WishlistItem {
-  return {
-    id: row.id,
-    name: row.name,
-    brand: row.brand,
-    description: row.description,
-    // A stored upload wins over a typed address: it is what the owner picked last in the product form.
-    imageUrl: row.storedImageId ? uploadUrl(row.storedImageId) : (row.imageUrl ?? null),
-    productUrl: row.productUrl || null,
-    price: row.price,
-    isPurchased: row.isPurchased,
-    purchaseStatus: row.purchaseStatus,
-    purchasedPrice: row.purchasedPrice,
-    storedImageId: row.storedImageId,
-  }
-}
 
 export function toProfile(row: ProfileRow, username: string, wishlist: WishlistItem[]): Profile {
   return {
