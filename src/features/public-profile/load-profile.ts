@@ -1,0 +1,79 @@
+// Owns how a visitor's page gets its profile: the copy the server embedded in the HTML, then GET /api/profiles/{id}.
+import * as v from 'valibot'
+import { PublicProfileSchema } from '../../contract/profile.ts'
+
+/**
+ * The public profile with `profileType` left open: a type this build does not know yet must reach the page's
+ * 'Unsupported profile type' branch instead of failing validation as a broken profile.
+ */
+export const VisitorProfileSchema = v.object({ ...PublicProfileSchema.entries, profileType: v.string() })
+export type VisitorProfile = v.InferOutput<typeof VisitorProfileSchema>
+
+/** The service worker's stamp on an answer it took from its cache (sw/public-profile-route.ts). */
+export const SAVED_COPY_HEADER = 'X-QRTee-Saved-Copy'
+export const EMBEDDED_PROFILE_ELEMENT_ID = 'profile-data'
+
+export type ProfileFetch =
+  | { kind: 'loaded'; profile: VisitorProfile; savedCopyAt: Date | null }
+  /** 404: missing or switched off by its owner. */
+  | { kind: 'not-found' }
+  /** Network down, server error, or an answer we could not read. */
+  | { kind: 'failed' }
+
+/** The profile page is reachable by shareable ID and by username (the landing demo links /profile/{username}). */
+export function matchesId(profile: Pick<VisitorProfile, 'shareableId' | 'username'>, id: string): boolean {
+  return profile.shareableId === id || profile.username.toLowerCase() === id.toLowerCase()
+}
+
+/** The embedded profile if its JSON is valid and belongs to this id; anything else is ignored, never trusted. */
+export function parseEmbeddedProfile(json: string | null | undefined, id: string): VisitorProfile | null {
+  if (!json) return null
+  let data: unknown
+  try {
+    data = JSON.parse(json)
+  } catch {
+    return null
+  }
+  const parsed = v.safeParse(VisitorProfileSchema, data)
+  return parsed.success && matchesId(parsed.output, id) ? parsed.output : null
+}
+
+export function readEmbeddedProfile(id: string, doc: Document | undefined = globalThis.document): VisitorProfile | null {
+  const element = doc?.getElementById(EMBEDDED_PROFILE_ELEMENT_ID)
+  if (!element || element.getAttribute('type') !== 'application/json') return null
+  return parseEmbeddedProfile(element.textContent, id)
+}
+
+/** The time the saved copy was cached, or null when the answer came from the network (or the stamp is unreadable). */
+export function parseSavedCopyHeader(value: string | null): Date | null {
+  if (!value) return null
+  const date = new Date(value)
+  return Number.isNaN(date.getTime()) ? null : date
+}
+
+export function profileApiPath(id: string): string {
+  return `/api/profiles/${encodeURIComponent(id)}`
+}
+
+/** GET /api/profiles/{id} with plain fetch: the visitor's bundle carries no API client, no Dexie, no sync. */
+export async function fetchPublicProfile(id: string, signal?: AbortSignal, fetchImpl: typeof fetch = fetch): Promise<ProfileFetch> {
+  let response: Response
+  try {
+    // no-cache revalidates with the ETag, so an unchanged profile costs a 304 and no body.
+    response = await fetchImpl(profileApiPath(id), { headers: { Accept: 'application/json' }, cache: 'no-cache', signal })
+  } catch (error) {
+    if (signal?.aborted) throw error
+    return { kind: 'failed' }
+  }
+  if (response.status === 404) return { kind: 'not-found' }
+  if (!response.ok) return { kind: 'failed' }
+  let body: unknown
+  try {
+    body = await response.json()
+  } catch {
+    return { kind: 'failed' }
+  }
+  const parsed = v.safeParse(VisitorProfileSchema, body)
+  if (!parsed.success) return { kind: 'failed' }
+  return { kind: 'loaded', profile: parsed.output, savedCopyAt: parseSavedCopyHeader(response.headers.get(SAVED_COPY_HEADER)) }
+}

@@ -1,0 +1,61 @@
+// Owns what a visitor sees for each profile type, and which stored links are safe to put in an href.
+import { normalizeUrl, SOCIAL_SCHEMES, WEB_SCHEMES } from '../../lib/safe-url.ts'
+import type { SocialPlatform } from '../../lib/social-platform.ts'
+import { resolvePlatform } from '../../lib/social-platform.ts'
+import type { VisitorProfile } from './load-profile.ts'
+
+export type VisitorLink = { key: string; platform: SocialPlatform; label: string; href: string }
+
+export type ProfileView =
+  | { kind: 'wishlist' }
+  /** text null: 'No custom text is configured for this profile.' */
+  | { kind: 'custom-text'; text: string | null; links: VisitorLink[] }
+  | { kind: 'social-links'; links: VisitorLink[] }
+  /** url null: 'No redirect URL is configured for this profile.' */
+  | { kind: 'redirect'; url: string | null }
+  | { kind: 'unsupported' }
+
+export function selectProfileView(profile: VisitorProfile): ProfileView {
+  switch (profile.profileType) {
+    case 'WISHLIST':
+      return { kind: 'wishlist' }
+    case 'CUSTOM_TEXT':
+      return { kind: 'custom-text', text: profile.customText.trim() === '' ? null : profile.customText, links: visitorLinks(profile) }
+    case 'SOCIAL_LINKS':
+      return { kind: 'social-links', links: visitorLinks(profile) }
+    case 'REDIRECT':
+      return { kind: 'redirect', url: safeHref(profile.redirectUrl, WEB_SCHEMES) }
+    default:
+      return { kind: 'unsupported' }
+  }
+}
+
+/** Links a visitor can follow: only http(s), mailto and tel survive, so a stored `javascript:` never becomes a link. */
+export function visitorLinks(profile: Pick<VisitorProfile, 'socialLinks'>): VisitorLink[] {
+  return profile.socialLinks.flatMap((link) => {
+    const href = safeHref(link.url, SOCIAL_SCHEMES)
+    if (href === null) return []
+    const platform = resolvePlatform(link.platform, href)
+    const label = link.platform.trim() || platform
+    return [{ key: `${link.id}`, platform, label, href }]
+  })
+}
+
+/** A product's 'View' link, or null when there is none or it is not http(s). */
+export function productHref(productUrl: string | null): string | null {
+  return productUrl ? safeHref(productUrl, WEB_SCHEMES) : null
+}
+
+/** Our own uploads (/api/uploads/{id}) as they are; remote images only over http(s), upgraded on https pages (spec 7). */
+export function imageSrc(url: string | null, pageIsHttps: boolean): string | null {
+  if (!url) return null
+  if (/^\/api\/[A-Za-z0-9/_.-]+$/.test(url)) return url
+  const href = safeHref(url, WEB_SCHEMES)
+  return href !== null && pageIsHttps && href.startsWith('http:') ? `https:${href.slice('http:'.length)}` : href
+}
+
+function safeHref(url: string, schemes: readonly string[]): string | null {
+  if (url.trim() === '') return null
+  const checked = normalizeUrl(url, schemes)
+  return checked.ok ? checked.url : null
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { purchaseApiPath, recordPurchase } from './record-purchase.ts'
+
+const ITEM = '3f1c1f7e-2f5b-4c59-9a4e-0d4b1e9b6a01'
+const RESULT = { wishlistItemId: ITEM, purchasedPrice: 12.5, purchasedAt: '2025-01-15T09:30:00.000Z', contactInfo: '' }
+const reply = (body: unknown, status: number): typeof fetch => async () => new Response(JSON.stringify(body), { status })
+
+describe('recordPurchase', () => {
+  it.each<[string, typeof fetch, boolean | undefined, unknown]>([
+    ['a 201 records the purchase', reply(RESULT, 201), true, { ok: true, result: RESULT }],
+    ['a 409 says someone else bought it', reply({ message: 'Already purchased' }, 409), true, { ok: false, failure: 'taken' }],
+    ['a 404 says the gift is gone', reply({ message: 'Not found' }, 404), true, { ok: false, failure: 'gone' }],
+    ['a 500 is unknown', reply({ message: 'boom' }, 500), true, { ok: false, failure: 'unknown' }],
+    ['a network error is offline', async () => { throw new TypeError('Failed to fetch') }, true, { ok: false, failure: 'offline' }],
+    ['a known offline browser sends nothing', async () => { throw new Error('must not be called') }, false, { ok: false, failure: 'offline' }],
+    ['an unreadable answer is unknown', reply({ nope: true }, 201), undefined, { ok: false, failure: 'unknown' }],
+  ])('%s', async (_, fetchImpl, online, expected) => {
+    expect(await recordPurchase('aB3dE5gH', ITEM, { fetchImpl, online })).toEqual(expected)
+  })
+
+  it('posts the item id as JSON to the profile it belongs to', async () => {
+    let sent: [string, RequestInit | undefined] | undefined
+    const spy: typeof fetch = async (input, init) => {
+      sent = [String(input), init]
+      return new Response(JSON.stringify(RESULT), { status: 201 })
+    }
+    await recordPurchase('aB3dE5gH', ITEM, { fetchImpl: spy })
+    expect(sent?.[0]).toBe(purchaseApiPath('aB3dE5gH'))
+    expect(sent?.[0]).toBe('/api/public/profiles/aB3dE5gH/purchases')
+    expect(sent?.[1]).toMatchObject({ method: 'POST', body: JSON.stringify({ wishlistItemId: ITEM }) })
+  })
+})

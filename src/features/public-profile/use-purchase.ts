@@ -1,0 +1,75 @@
+// Owns the side effects of a visitor's purchase: the simulated payment delays, the POST, and the toasts.
+import { notifications } from '@mantine/notifications'
+import { useCallback, useEffect, useReducer, useRef } from 'react'
+import type { WishlistItem } from '../../contract/wishlist.ts'
+import type { PurchaseState } from './purchase-flow.ts'
+import {
+  failureNeedsReload,
+  initialPurchaseState,
+  itemPurchaseView,
+  PAYMENT_DELAYS_MS,
+  PURCHASE_FAILED_TITLE,
+  PURCHASE_FAILURE_MESSAGES,
+  purchaseReducer,
+} from './purchase-flow.ts'
+import { recordPurchase } from './record-purchase.ts'
+
+/** How long 'Payment successful!' stays up; the spec keeps the value to itself. */
+const THANK_YOU_TOAST_MS = 4000
+
+export type PurchaseControls = {
+  state: PurchaseState
+  purchase: (item: WishlistItem) => void
+  closeThanks: () => void
+}
+
+export function usePurchase(shareableId: string, onOutdated: () => void): PurchaseControls {
+  const [state, dispatch] = useReducer(purchaseReducer, initialPurchaseState)
+  const stateRef = useRef(state)
+  stateRef.current = state
+  const unmounted = useRef(new AbortController())
+
+  useEffect(() => {
+    const controller = new AbortController()
+    unmounted.current = controller
+    return () => controller.abort()
+  }, [])
+
+  const purchase = useCallback(
+    (item: WishlistItem) => {
+      const current = stateRef.current
+      if (current.step.phase === 'processing' || !itemPurchaseView(item, current).showPurchase) return
+      dispatch({ type: 'start', itemId: item.id, alreadyPurchased: item.isPurchased })
+      const signal = unmounted.current.signal
+      void (async () => {
+        for (const ms of PAYMENT_DELAYS_MS) await delay(ms, signal)
+        const outcome = await recordPurchase(shareableId, item.id, { signal, online: navigator.onLine })
+        if (signal.aborted) return
+        if (outcome.ok) {
+          dispatch({ type: 'recorded', result: outcome.result })
+          notifications.show({ title: 'Payment successful!', message: `Thank you for giving ${item.name}.`, color: 'green', autoClose: THANK_YOU_TOAST_MS })
+          return
+        }
+        dispatch({ type: 'failed', itemId: item.id })
+        notifications.show({ title: PURCHASE_FAILED_TITLE, message: PURCHASE_FAILURE_MESSAGES[outcome.failure], color: 'red' })
+        if (failureNeedsReload(outcome.failure)) onOutdated()
+      })().catch(() => undefined)
+    },
+    [shareableId, onOutdated],
+  )
+
+  const closeThanks = useCallback(() => dispatch({ type: 'close-thanks' }), [])
+  return { state, purchase, closeThanks }
+}
+
+/** Resolves after `ms`, or rejects at once when the page goes away, so no timer outlives it. */
+function delay(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason)
+    const timer = setTimeout(resolve, ms)
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer)
+      reject(signal.reason)
+    }, { once: true })
+  })
+}
