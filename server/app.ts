@@ -5,8 +5,14 @@ import type { AppDeps, AppEnv } from './deps.ts'
 import { toErrorResponse } from './http.ts'
 import { authRoutes } from './routes/auth.ts'
 import { healthRoutes } from './routes/health.ts'
+import { openapiRoutes } from './routes/openapi.ts'
 import { profileRoutes } from './routes/profiles.ts'
+import { publicRoutes } from './routes/public.ts'
+import { purchaseRecordRoutes } from './routes/purchase-records.ts'
+import { syncRoutes } from './routes/sync.ts'
+import { uploadRoutes } from './routes/uploads.ts'
 import { userRoutes } from './routes/users.ts'
+import { wishlistItemRoutes } from './routes/wishlist-items.ts'
 import { securityHeaders } from './security-headers.ts'
 import { encodeFor, type StaticSite } from './static-files.ts'
 
@@ -26,6 +32,13 @@ export function createApp(deps: AppDeps, site?: StaticSite) {
   api.route('/auth', authRoutes(deps))
   api.route('/users', userRoutes(deps))
   api.route('/profiles', profileRoutes(deps))
+  api.route('/', publicRoutes(deps))
+  api.route('/', wishlistItemRoutes(deps))
+  api.route('/', uploadRoutes(deps))
+  api.route('/', purchaseRecordRoutes(deps))
+  // The push runs each operation through this same app, so it behaves exactly like separate calls.
+  api.route('/', syncRoutes(deps, (request) => app.fetch(request)))
+  api.route('/', openapiRoutes())
   app.route('/api', api)
 
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404))

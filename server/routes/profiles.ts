@@ -1,15 +1,27 @@
-// /api/profiles: the signed-in owner's own profile (GET); auth is per route so public profile routes can join later.
+// /api/profiles: the signed-in owner's own profile, GET and PUT (the visitor's view lives in routes/public.ts).
 import { Hono } from 'hono'
+import { ProfileUpdateSchema } from '../../src/contract/profile.ts'
 import { requireAuth } from '../auth/require-auth.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
-import { notFound } from '../http.ts'
+import { notFound, validate } from '../http.ts'
+import { idempotency } from '../idempotency.ts'
+import { updateProfile } from '../services/profile-writes.ts'
 import { loadOwnProfile } from '../services/profile-view.ts'
 
 export function profileRoutes(deps: AppDeps) {
   const { db } = deps.database
-  return new Hono<AppEnv>().get('/', requireAuth(deps), async (c) => {
-    const profile = await loadOwnProfile(db, c.var.userId)
-    if (!profile) throw notFound('Profile not found')
-    return c.json(profile, 200)
-  })
+  // Auth is per route: GET /api/profiles/{shareableId} shares this prefix and needs no token.
+  const auth = requireAuth(deps)
+  return new Hono<AppEnv>()
+    .get('/', auth, async (c) => {
+      const profile = await loadOwnProfile(db, c.var.userId)
+      if (!profile) throw notFound('Profile not found')
+      return c.json(profile, 200)
+    })
+    .put('/', auth, idempotency(deps), validate('json', ProfileUpdateSchema), async (c) => {
+      await updateProfile(db, c.var.userId, c.req.valid('json'), deps.now())
+      const profile = await loadOwnProfile(db, c.var.userId)
+      if (!profile) throw notFound('Profile not found')
+      return c.json(profile, 200)
+    })
 }

@@ -1,0 +1,71 @@
+// GET /api/sync/changes: everything of one owner changed after a cursor, paged by the per-user change counter.
+import { and, asc, eq, gt, gte } from 'drizzle-orm'
+import type { SyncChanges } from '../../src/contract/sync.ts'
+import type { Db } from '../db/client.ts'
+import { itemTombstones, profiles, purchaseRecords, users, wishlistItems } from '../db/schema.ts'
+import { toWishlistItem } from './item-view.ts'
+import { toProfile } from './profile-view.ts'
+import { toPurchaseRecord } from './purchase-record-view.ts'
+
+type Change =
+  | { seq: number; kind: 'item'; value: SyncChanges['items'][number] }
+  | { seq: number; kind: 'tombstone'; value: string }
+  | { seq: number; kind: 'purchase'; value: SyncChanges['purchases'][number] }
+
+/**
+ * A full snapshot (`reset: true`) for cursor 0, for a cursor older than the kept tombstones, and for a cursor from
+ * the future (a client that synced with another database). Otherwise the rows whose seq is above the cursor, at most
+ * `limit` of them in seq order; the answer's cursor is where the next page starts.
+ */
+export function loadChanges(db: Db, userId: string, cursor: number, limit: number): Promise<SyncChanges> {
+  // One snapshot for the counter and every table, so the cursor handed out matches the rows handed out.
+  return db.transaction((tx) => readChanges(tx, userId, cursor, limit), { isolationLevel: 'repeatable read', accessMode: 'read only' })
+}
+
+async function readChanges(db: Db, userId: string, cursor: number, limit: number): Promise<SyncChanges> {
+  const [user] = await db
+    .select({ changeSeq: users.changeSeq, horizon: users.tombstoneHorizon, username: users.username })
+    .from(users)
+    .where(eq(users.id, userId))
+  if (!user) throw new Error('loadChanges: unknown user')
+  const head = Number(user.changeSeq)
+  const reset = cursor === 0 || cursor < Number(user.horizon) || cursor > head
+  const after = reset ? 0 : cursor
+  // Rows written before the counter existed carry seq 0; a snapshot must include them.
+  const fresh = <T extends typeof wishlistItems.seq | typeof purchaseRecords.seq | typeof itemTombstones.seq>(column: T) =>
+    reset ? gte(column, 0) : gt(column, after)
+
+  const [itemRows, tombstoneRows, purchaseRows, [profileRow]] = await Promise.all([
+    db.select().from(wishlistItems).where(and(eq(wishlistItems.userId, userId), fresh(wishlistItems.seq))).orderBy(asc(wishlistItems.seq)).limit(limit + 1),
+    // A snapshot replaces the client's copy, so it needs no tombstones.
+    reset
+      ? Promise.resolve([])
+      : db.select().from(itemTombstones).where(and(eq(itemTombstones.userId, userId), fresh(itemTombstones.seq))).orderBy(asc(itemTombstones.seq)).limit(limit + 1),
+    db.select().from(purchaseRecords).where(and(eq(purchaseRecords.userId, userId), fresh(purchaseRecords.seq))).orderBy(asc(purchaseRecords.seq)).limit(limit + 1),
+    db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1),
+  ])
+
+  const changes: Change[] = [
+    ...itemRows.map((row): Change => ({ seq: Number(row.seq), kind: 'item', value: toWishlistItem(row) })),
+    ...tombstoneRows.map((row): Change => ({ seq: Number(row.seq), kind: 'tombstone', value: row.itemId })),
+    ...purchaseRows.map((row): Change => ({ seq: Number(row.seq), kind: 'purchase', value: toPurchaseRecord(row) })),
+  ].sort((a, b) => a.seq - b.seq)
+  const page = changes.slice(0, limit)
+  const hasMore = changes.length > limit
+  // Without more rows the client may jump to the head: nothing it lacks sits below it.
+  const nextCursor = hasMore ? (page.at(-1)?.seq ?? after) : Math.max(head, after)
+
+  const answer: SyncChanges = {
+    cursor: nextCursor,
+    hasMore,
+    reset,
+    items: page.flatMap((ch) => (ch.kind === 'item' ? [ch.value] : [])),
+    deletedItemIds: page.flatMap((ch) => (ch.kind === 'tombstone' ? [ch.value] : [])),
+    purchases: page.flatMap((ch) => (ch.kind === 'purchase' ? [ch.value] : [])),
+  }
+  if (profileRow && (reset || Number(profileRow.seq) > after)) {
+    const { wishlist: _wishlist, ...profile } = toProfile(profileRow, user.username, [])
+    answer.profile = profile
+  }
+  return answer
+}
