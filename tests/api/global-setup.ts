@@ -1,5 +1,4 @@
-// Before any API test: says which databases run, and gives PostgreSQL a clean, migrated schema once.
-import pg from 'pg'
+// Before any API test: says which databases run, and migrates PostgreSQL once before the workers start.
 import { openDatabase } from '../../server/db/client.ts'
 
 export default async function setup() {
@@ -9,11 +8,8 @@ export default async function setup() {
     return
   }
   console.log(`API tests run on PGlite and on PostgreSQL (${url.replace(/\/\/[^@]*@/, '//')}).`)
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  await client.query('DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;')
-  await client.end()
-  // Migrating here, before workers start, avoids two workers racing to create the same tables.
+  // Migrating here, before workers start, avoids two workers racing to create the same tables. Old rows stay:
+  // tests isolate by their own data, and keeping them lets two runs share the database safely.
   const database = await openDatabase(url)
   await database.close()
 }

@@ -41,7 +41,11 @@ export class TestApp {
 
   constructor(database: Database, overrides: Partial<AppDeps> = {}) {
     const config = { ...loadConfig({ JWT_SECRET: 'test-secret-test-secret-test-secret-42', DATA_DIR: '.tmp/test-data' }), ...overrides.config }
-    this.deps = { database, config, now: this.clock.now, ...overrides }
+    // Every TestApp speaks from one address ('local'), so suites that sign up many users get roomy limits;
+    // rate-limit tests pass their own lower ones.
+    const roomy = { max: 100_000, windowMs: 60_000 }
+    const rateLimits = { register: roomy, loginPerAddress: roomy, refresh: roomy, ...overrides.rateLimits }
+    this.deps = { database, config, now: this.clock.now, ...overrides, rateLimits }
     this.app = createApp(this.deps)
   }
 
