@@ -9,7 +9,7 @@ import { PublicProfileSchema } from '../../contract/profile.ts'
 export const VisitorProfileSchema = v.object({ ...PublicProfileSchema.entries, profileType: v.string() })
 export type VisitorProfile = v.InferOutput<typeof VisitorProfileSchema>
 
-/** The service worker's stamp on an answer it took from its cache (sw/public-profile-route.ts). */
+/** The service worker's stamp on an answer it took from its cache (sw/saved-copy.ts). */
 export const SAVED_COPY_HEADER = 'X-QRTee-Saved-Copy'
 export const EMBEDDED_PROFILE_ELEMENT_ID = 'profile-data'
 

@@ -1,0 +1,76 @@
+// Owns the visitor's offline path: GET /api/profiles/{id} NetworkFirst into 'public-profiles', saved-copy stamps,
+// and offline navigations to a REDIRECT profile sent straight to its destination.
+import { CacheableResponsePlugin } from 'workbox-cacheable-response'
+import type { WorkboxPlugin } from 'workbox-core/types'
+import { ExpirationPlugin } from 'workbox-expiration'
+import { matchPrecache } from 'workbox-precaching'
+import { registerRoute } from 'workbox-routing'
+import { NetworkFirst } from 'workbox-strategies'
+import { PUBLIC_PROFILES_CACHE } from './cache-names.ts'
+import { publicProfileIdFromApiPath, publicProfileIdFromPagePath } from './paths.ts'
+import { asSavedCopy, redirectTarget, stampCachedAt } from './saved-copy.ts'
+
+declare const self: ServiceWorkerGlobalScope
+
+/** Long enough for a slow phone network, short enough that a scan on a dead network still opens the saved copy. */
+const NETWORK_TIMEOUT_SECONDS = 3
+
+const savedCopyPlugin: WorkboxPlugin = {
+  // Runs after CacheableResponsePlugin, so only 200s get here.
+  cacheWillUpdate: async ({ response }) => stampCachedAt(response, new Date()),
+  cachedResponseWillBeUsed: async ({ cachedResponse }) => (cachedResponse ? asSavedCopy(cachedResponse) : cachedResponse),
+  // 404 = missing or switched off by its owner: the 1-click off-switch must also end the offline copy.
+  fetchDidSucceed: async ({ request, response }) => {
+    if (response.status === 404) await (await caches.open(PUBLIC_PROFILES_CACHE)).delete(request.url)
+    return response
+  },
+}
+
+export function registerPublicProfileRoute(): void {
+  registerRoute(
+    ({ request, url }) =>
+      url.origin === self.location.origin &&
+      publicProfileIdFromApiPath(url.pathname) !== null &&
+      // A request carrying a token is private, whatever its path: never stored.
+      !request.headers.has('Authorization'),
+    new NetworkFirst({
+      cacheName: PUBLIC_PROFILES_CACHE,
+      networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+      plugins: [new CacheableResponsePlugin({ statuses: [200] }), savedCopyPlugin, new ExpirationPlugin({ maxEntries: 100, purgeOnQuotaError: true })],
+    }),
+    'GET',
+  )
+}
+
+/**
+ * Offline navigations to /profile/{id}: a cached REDIRECT profile answers with a 302 to its destination, sparing the
+ * visitor the app shell and a failing fetch; every other page gets the shell. Must be registered before the shell's
+ * NavigationRoute, which would otherwise answer first.
+ */
+export function registerOfflineRedirectRoute(): void {
+  registerRoute(
+    ({ request, url }) =>
+      request.mode === 'navigate' &&
+      url.origin === self.location.origin &&
+      // Online, the page itself loads the fresh profile and redirects; a stale destination must not win then.
+      self.navigator.onLine === false &&
+      publicProfileIdFromPagePath(url.pathname) !== null,
+    async ({ request, url }) => {
+      const id = publicProfileIdFromPagePath(url.pathname)
+      const target = id === null ? null : await cachedRedirectTarget(id)
+      if (target !== null) return Response.redirect(target, 302)
+      return (await matchPrecache('/index.html')) ?? fetch(request)
+    },
+  )
+}
+
+async function cachedRedirectTarget(id: string): Promise<string | null> {
+  // Same key the page's fetch used: the id as it appears in /profile/{id}, already URL-encoded.
+  const cached = await (await caches.open(PUBLIC_PROFILES_CACHE)).match(new URL(`/api/profiles/${id}`, self.location.origin).href)
+  if (!cached) return null
+  try {
+    return redirectTarget(await cached.json())
+  } catch {
+    return null
+  }
+}

@@ -1,0 +1,37 @@
+// Owns the pure parts of the public-profile cache: the time stamps on saved copies and cached redirect targets.
+import * as v from 'valibot'
+import { normalizeUrl, WEB_SCHEMES } from '../src/lib/safe-url.ts'
+
+/** Stored on each cached copy when it is put, since a cached Response has no reliable "when" of its own. */
+export const CACHED_AT_HEADER = 'X-QRTee-Cached-At'
+/** Added when the page is answered from the cache; the page shows 'You are offline. Showing a saved copy from ...'. */
+export const SAVED_COPY_HEADER = 'X-QRTee-Saved-Copy'
+
+/** A copy of `response` fit to cache: stamped with `now`, without encoding headers that described the wire bytes. */
+export async function stampCachedAt(response: Response, now: Date): Promise<Response> {
+  const headers = new Headers(response.headers)
+  headers.set(CACHED_AT_HEADER, now.toISOString())
+  // The body we hold is already decoded; keeping these would describe bytes that are no longer there.
+  headers.delete('Content-Encoding')
+  headers.delete('Content-Length')
+  return new Response(await response.blob(), { status: response.status, statusText: response.statusText, headers })
+}
+
+/** The cached copy as the page receives it: marked as a saved copy, from the time it was cached. */
+export function asSavedCopy(cached: Response): Response {
+  const cachedAt = cached.headers.get(CACHED_AT_HEADER)
+  if (cachedAt === null) return cached
+  const headers = new Headers(cached.headers)
+  headers.set(SAVED_COPY_HEADER, cachedAt)
+  return new Response(cached.body, { status: cached.status, statusText: cached.statusText, headers })
+}
+
+const RedirectProfileSchema = v.object({ profileType: v.literal('REDIRECT'), redirectUrl: v.string() })
+
+/** Where a cached REDIRECT profile sends visitors, or null when it is another type or the address is not http(s). */
+export function redirectTarget(profileJson: unknown): string | null {
+  const parsed = v.safeParse(RedirectProfileSchema, profileJson)
+  if (!parsed.success || parsed.output.redirectUrl.trim() === '') return null
+  const checked = normalizeUrl(parsed.output.redirectUrl, WEB_SCHEMES)
+  return checked.ok ? checked.url : null
+}
