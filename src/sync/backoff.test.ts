@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest'
+import { BACKOFF_CAP_MS, backoffDelay } from './backoff.ts'
+
+describe('backoffDelay', () => {
+  const table: [failures: number, random: number, expected: number][] = [
+    [0, 0.5, 0],
+    [1, 0, 500],
+    [1, 1, 1000],
+    [2, 1, 2000],
+    [3, 0.5, 3000],
+    [5, 1, 16_000],
+    [6, 1, 30_000],
+    [50, 1, 30_000],
+    [50, 0, 15_000],
+  ]
+  for (const [failures, random, expected] of table) {
+    it(`after ${failures} failures with jitter ${random} waits ${expected} ms`, () => {
+      expect(backoffDelay(failures, () => random)).toBe(expected)
+    })
+  }
+
+  it('never exceeds the 30 s cap, whatever the jitter', () => {
+    for (let failures = 1; failures < 100; failures++) expect(backoffDelay(failures)).toBeLessThanOrEqual(BACKOFF_CAP_MS)
+  })
+})

@@ -1,0 +1,79 @@
+// Pulls GET /api/sync/changes until the server has no more, and applies each answer to Dexie through reconcile.
+import * as v from 'valibot'
+import { SyncChangesSchema, type SyncChanges } from '../contract/sync.ts'
+import type { LocalItem, OwnerDatabase } from '../local/db.ts'
+import { readMeta, writeMeta } from '../local/meta.ts'
+import { reconcile } from './reconcile.ts'
+import { isTransientStatus, messageOf, TransientError, type Transport } from './transport.ts'
+
+export const PULL_PAGE_SIZE = 500
+
+type ChangePage = Pick<SyncChanges, 'profile' | 'items' | 'deletedItemIds' | 'purchases'>
+
+async function fetchPage(transport: Transport, cursor: number): Promise<SyncChanges> {
+  const res = await transport.send({ method: 'GET', path: `/api/sync/changes?cursor=${cursor}&limit=${PULL_PAGE_SIZE}` })
+  if (isTransientStatus(res.status)) throw new TransientError(`Changes answered ${res.status}`)
+  const parsed = v.safeParse(SyncChangesSchema, res.body)
+  // Anything unreadable is treated as "later": applying half of it could lose data, waiting cannot.
+  if (res.status >= 300 || !parsed.success) throw new TransientError(res.status >= 300 ? messageOf(res) : 'Unreadable changes answer')
+  return parsed.output
+}
+
+/**
+ * A delta is applied page by page (each with its cursor). A snapshot (`reset: true`, also for cursor 0 or a cursor
+ * older than the server's tombstones) is collected to the last page first, then replaces the local copies in one
+ * transaction, so an interrupted snapshot never leaves half a wishlist. The outbox is never touched by a reset.
+ */
+export async function pullChanges(db: OwnerDatabase, transport: Transport): Promise<void> {
+  let cursor = (await readMeta(db, 'cursor')) ?? 0
+  let snapshot: ChangePage | undefined
+  for (;;) {
+    const page = await fetchPage(transport, cursor)
+    if (page.reset) snapshot = { items: [], deletedItemIds: [], purchases: [] }
+    if (snapshot) foldInto(snapshot, page)
+    else await applyChanges(db, page, false, page.cursor)
+    cursor = page.cursor
+    if (!page.hasMore) break
+  }
+  if (snapshot) await applyChanges(db, snapshot, true, cursor)
+}
+
+/** Adds a later page of a snapshot: later rows replace earlier ones, tombstones remove them. */
+function foldInto(snapshot: ChangePage, page: SyncChanges) {
+  if (page.profile) snapshot.profile = page.profile
+  const gone = new Set(page.deletedItemIds)
+  const replaced = new Set(page.items.map((item) => item.id))
+  snapshot.items = [...snapshot.items.filter((item) => !gone.has(item.id) && !replaced.has(item.id)), ...page.items]
+  const purchaseIds = new Set(page.purchases.map((purchase) => purchase.id))
+  snapshot.purchases = [...snapshot.purchases.filter((purchase) => !purchaseIds.has(purchase.id)), ...page.purchases]
+}
+
+async function applyChanges(db: OwnerDatabase, changes: ChangePage, full: boolean, cursor: number) {
+  await db.transaction('rw', [db.profile, db.items, db.purchases, db.outbox, db.notices, db.meta], async () => {
+    const unsent = (await db.outbox.toArray()).flatMap((entry) => (entry.seq === undefined ? [] : [{ seq: entry.seq, target: entry.target, body: entry.body }]))
+    const mentioned = new Set([...changes.items.map((item) => item.id), ...changes.deletedItemIds])
+    for (const entry of unsent) if (entry.target.entity === 'item') mentioned.add(entry.target.id)
+    const localRows = full ? await db.items.toArray() : await db.items.bulkGet([...mentioned])
+    const items = new Map<string, LocalItem>()
+    for (const row of localRows) if (row) items.set(row.id, row)
+
+    const plan = reconcile(
+      changes,
+      { profile: await db.profile.toCollection().first(), items, unsent, nextPosition: (await readMeta(db, 'nextPosition')) ?? 1 },
+      full,
+      new Date().toISOString(),
+    )
+    if (plan.profile) {
+      if (full) await db.profile.clear()
+      await db.profile.put(plan.profile)
+    }
+    await db.items.bulkDelete(plan.deleteItemIds)
+    await db.items.bulkPut(plan.putItems)
+    if (plan.purchases.replaceAll) await db.purchases.clear()
+    await db.purchases.bulkPut(plan.purchases.put)
+    await db.outbox.bulkDelete(plan.dropEntrySeqs)
+    if (plan.notices.length > 0) await db.notices.bulkAdd(plan.notices)
+    await writeMeta(db, 'nextPosition', plan.nextPosition)
+    await writeMeta(db, 'cursor', cursor)
+  })
+}

@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest'
+import type { WishlistItem } from '../contract/wishlist.ts'
+import type { LocalItem, OutboxTarget } from '../local/db.ts'
+import { sampleProfile } from '../local/testing.ts'
+import { deletedElsewhereMessage, reconcile, type UnsentEntry } from './reconcile.ts'
+
+const NOW = '2030-01-01T00:00:00.000Z'
+
+const serverItem = (id: string, overrides: Partial<WishlistItem> = {}): WishlistItem => ({
+  id,
+  name: 'Server name',
+  brand: 'Server brand',
+  description: 'Server description',
+  imageUrl: null,
+  productUrl: null,
+  price: 10,
+  isPurchased: false,
+  purchaseStatus: null,
+  purchasedPrice: null,
+  storedImageId: null,
+  ...overrides,
+})
+
+const localItem = (id: string, overrides: Partial<LocalItem> = {}): LocalItem => ({
+  ...serverItem(id, { name: 'Local name', brand: 'Local brand', price: 20 }),
+  position: 7,
+  localImageId: null,
+  ...overrides,
+})
+
+const itemEntry = (seq: number, id: string, kind: 'create' | 'update' | 'delete', fields: string[], body?: unknown): UnsentEntry => ({
+  seq,
+  target: { entity: 'item', id, kind, fields } satisfies OutboxTarget,
+  body,
+})
+
+type Case = {
+  name: string
+  local: LocalItem[]
+  unsent: UnsentEntry[]
+  items?: WishlistItem[]
+  deleted?: string[]
+  full?: boolean
+  expectItems: Partial<LocalItem>[]
+  expectDeleted: string[]
+  expectDropped?: number[]
+  expectNotices?: string[]
+}
+
+const cases: Case[] = [
+  {
+    name: 'a server edit with nothing pending replaces the local row, keeping its display position',
+    local: [localItem('a')],
+    unsent: [],
+    items: [serverItem('a')],
+    expectItems: [{ id: 'a', name: 'Server name', price: 10, position: 7 }],
+    expectDeleted: [],
+  },
+  {
+    name: 'same field edited on two devices: the local unsent value stays until it is sent (it then wins on the server)',
+    local: [localItem('a')],
+    unsent: [itemEntry(1, 'a', 'update', ['name', 'description', 'price', 'brand'])],
+    items: [serverItem('a')],
+    expectItems: [{ id: 'a', name: 'Local name', price: 20 }],
+    expectDeleted: [],
+  },
+  {
+    name: 'different fields on two devices: both survive',
+    local: [localItem('a', { storedImageId: 'local-image' })],
+    unsent: [itemEntry(1, 'a', 'update', ['storedImageId', 'imageUrl', 'localImageId'])],
+    items: [serverItem('a', { name: 'Renamed elsewhere' })],
+    expectItems: [{ id: 'a', name: 'Renamed elsewhere', storedImageId: 'local-image' }],
+    expectDeleted: [],
+  },
+  {
+    name: 'purchase state always comes from the server, even with a pending edit',
+    local: [localItem('a')],
+    unsent: [itemEntry(1, 'a', 'update', ['name', 'isPurchased', 'purchasedPrice'])],
+    items: [serverItem('a', { isPurchased: true, purchaseStatus: 'PURCHASED', purchasedPrice: 9 })],
+    expectItems: [{ id: 'a', name: 'Local name', isPurchased: true, purchaseStatus: 'PURCHASED', purchasedPrice: 9 }],
+    expectDeleted: [],
+  },
+  {
+    name: 'delete against edit: the delete wins, the unsent edit is dropped and the editor is told',
+    local: [localItem('a')],
+    unsent: [itemEntry(3, 'a', 'update', ['name'])],
+    deleted: ['a'],
+    expectItems: [],
+    expectDeleted: ['a'],
+    expectDropped: [3],
+    expectNotices: [deletedElsewhereMessage('Local name')],
+  },
+  {
+    name: 'a local unsent delete is not undone by a server edit',
+    local: [],
+    unsent: [itemEntry(4, 'a', 'delete', ['*'])],
+    items: [serverItem('a')],
+    expectItems: [],
+    expectDeleted: [],
+  },
+  {
+    name: 'an item created on another device gets the next display position',
+    local: [],
+    unsent: [],
+    items: [serverItem('new')],
+    expectItems: [{ id: 'new', position: 100 }],
+    expectDeleted: [],
+  },
+  {
+    name: 'full snapshot: items the server no longer has go, silently when nothing was pending',
+    local: [localItem('gone'), localItem('kept')],
+    unsent: [],
+    items: [serverItem('kept')],
+    full: true,
+    expectItems: [{ id: 'kept', name: 'Server name' }],
+    expectDeleted: ['gone'],
+  },
+  {
+    name: 'full snapshot keeps an item whose create is still in the outbox',
+    local: [localItem('offline')],
+    unsent: [itemEntry(1, 'offline', 'create', ['id', 'name'])],
+    items: [],
+    full: true,
+    expectItems: [],
+    expectDeleted: [],
+  },
+  {
+    name: 'full snapshot (cursor too old for the tombstones): a pending edit of a vanished item is dropped with a notice',
+    local: [localItem('a')],
+    unsent: [itemEntry(2, 'a', 'update', ['name'])],
+    items: [],
+    full: true,
+    expectItems: [],
+    expectDeleted: ['a'],
+    expectDropped: [2],
+    expectNotices: [deletedElsewhereMessage('Local name')],
+  },
+]
+
+describe('reconcile: applying the change feed to local rows', () => {
+  for (const testCase of cases) {
+    it(testCase.name, () => {
+      const plan = reconcile(
+        { items: testCase.items ?? [], deletedItemIds: testCase.deleted ?? [], purchases: [] },
+        { profile: undefined, items: new Map(testCase.local.map((item) => [item.id, item])), unsent: testCase.unsent, nextPosition: 100 },
+        testCase.full ?? false,
+        NOW,
+      )
+      expect(plan.putItems).toEqual(testCase.expectItems.map((item) => expect.objectContaining(item)))
+      expect(plan.deleteItemIds).toEqual(testCase.expectDeleted)
+      expect(plan.dropEntrySeqs).toEqual(testCase.expectDropped ?? [])
+      expect(plan.notices.map((notice) => notice.message)).toEqual(testCase.expectNotices ?? [])
+    })
+  }
+
+  it('profile: fields with unsent entries keep their local value; the rest come from the server', () => {
+    const local = sampleProfile({ description: 'Local text', contactInfo: 'old@example.test' })
+    const { profile } = reconcile(
+      { profile: { ...local, description: 'Server text', contactInfo: 'new@example.test' }, items: [], deletedItemIds: [], purchases: [] },
+      { profile: local, items: new Map(), unsent: [{ seq: 1, target: { entity: 'profile', fields: ['description'] } }], nextPosition: 1 },
+      false,
+      NOW,
+    )
+    expect(profile).toMatchObject({ description: 'Local text', contactInfo: 'new@example.test' })
+  })
+
+  it('a full snapshot replaces the purchase list; a delta adds to it', () => {
+    const purchase = { id: 'p', wishlistItemId: 'a', purchasedAt: NOW, priceAtPurchase: 5 }
+    const snapshot = { profile: undefined, items: new Map(), unsent: [], nextPosition: 1 }
+    const changes = { items: [], deletedItemIds: [], purchases: [purchase] }
+    expect(reconcile(changes, snapshot, true, NOW).purchases).toEqual({ replaceAll: true, put: [purchase] })
+    expect(reconcile(changes, snapshot, false, NOW).purchases).toEqual({ replaceAll: false, put: [purchase] })
+  })
+})

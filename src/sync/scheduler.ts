@@ -1,0 +1,111 @@
+// When to sync: on triggers (start, online, local write debounced, visible, timer), with backoff after failures.
+import { backoffDelay } from './backoff.ts'
+import type { SyncResult } from './engine.ts'
+
+export type SyncTrigger = 'start' | 'online' | 'write' | 'visible' | 'interval' | 'manual'
+
+export type Timers = { setTimeout: (callback: () => void, ms: number) => unknown; clearTimeout: (handle: unknown) => void }
+
+export type SchedulerOptions = {
+  sync: () => Promise<SyncResult>
+  onSignedOut?: () => void
+  timers?: Timers
+  random?: () => number
+  writeDebounceMs?: number
+}
+
+export const WRITE_DEBOUNCE_MS = 400
+
+const realTimers: Timers = {
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+}
+
+export function createSyncScheduler({ sync, onSignedOut, timers = realTimers, random = Math.random, writeDebounceMs = WRITE_DEBOUNCE_MS }: SchedulerOptions) {
+  let failures = 0
+  let timer: unknown
+  let timerIsBackoff = false
+  let running = false
+  let again = false
+  let stopped = false
+  let signedOut = false
+
+  const clearTimer = () => {
+    if (timer !== undefined) timers.clearTimeout(timer)
+    timer = undefined
+    timerIsBackoff = false
+  }
+
+  const schedule = (ms: number, isBackoff: boolean) => {
+    clearTimer()
+    timerIsBackoff = isBackoff
+    timer = timers.setTimeout(() => {
+      timer = undefined
+      timerIsBackoff = false
+      void run()
+    }, ms)
+  }
+
+  async function run(): Promise<void> {
+    if (stopped || signedOut) return
+    if (running) {
+      again = true
+      return
+    }
+    running = true
+    let result: SyncResult
+    try {
+      result = await sync()
+    } catch {
+      result = 'retry-later'
+    }
+    running = false
+    if (result === 'signed-out') {
+      signedOut = true
+      onSignedOut?.()
+      return
+    }
+    if (result === 'retry-later') {
+      failures += 1
+      again = false
+      schedule(backoffDelay(failures, random), true)
+      return
+    }
+    failures = 0
+    if (again) {
+      again = false
+      void run()
+    }
+  }
+
+  return {
+    trigger(reason: SyncTrigger) {
+      if (stopped) return
+      // Coming back online (or a fresh start / explicit ask) forgets the backoff: the likely cause just went away.
+      if (reason === 'online' || reason === 'start' || reason === 'manual') {
+        failures = 0
+        clearTimer()
+        void run()
+        return
+      }
+      // While backing off, other triggers wait for the backoff timer rather than hammering a failing server.
+      if (timerIsBackoff) return
+      if (reason === 'write') schedule(writeDebounceMs, false)
+      else void run()
+    },
+    /** After the same user signs in again: the kept outbox resumes. */
+    resume() {
+      signedOut = false
+      failures = 0
+      clearTimer()
+      void run()
+    },
+    stop() {
+      stopped = true
+      clearTimer()
+    },
+    get failures() {
+      return failures
+    },
+  }
+}

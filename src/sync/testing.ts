@@ -1,0 +1,68 @@
+// Test helpers for the engine: an in-memory token store, a simulated device, and fetch wrappers that misbehave.
+import { openOwnerDatabase, type OwnerDatabase } from '../local/db.ts'
+import { claimLocalDataFor, userIdFromAccessToken } from '../local/session.ts'
+import { createSyncEngine } from './engine.ts'
+import { createMemoryLocks, type LockManagerLike } from './locks.ts'
+import { createTransport, type FetchLike, type TokenPair, type TokenStore } from './transport.ts'
+
+export type MemoryTokenStore = TokenStore & { current: TokenPair | null; signOuts: number }
+
+/** Stands in for one browser's localStorage tokens (shared by that browser's tabs). */
+export function createMemoryTokenStore(initial: TokenPair | null): MemoryTokenStore {
+  const store: MemoryTokenStore = {
+    current: initial,
+    signOuts: 0,
+    async read() {
+      return store.current
+    },
+    async write(pair) {
+      store.current = pair
+    },
+    async signOut() {
+      store.current = null
+      store.signOuts += 1
+    },
+  }
+  return store
+}
+
+export type RequestLog = { method: string; path: string }[]
+
+/** Records every request (method and path) before passing it on. */
+export function countingFetch(inner: FetchLike, log: RequestLog): FetchLike {
+  return (input, init) => {
+    const url = new URL(input)
+    log.push({ method: init.method ?? 'GET', path: url.pathname + url.search })
+    return inner(input, init)
+  }
+}
+
+export type Fault = 'none' | 'lose-response' | 'bad-gateway' | 'timeout'
+
+/** Lets the test decide, per request, whether the server sees it and whether the client hears back. */
+export function faultyFetch(inner: FetchLike, decide: (method: string, path: string) => Fault): FetchLike {
+  return async (input, init) => {
+    const fault = decide(init.method ?? 'GET', new URL(input).pathname)
+    if (fault === 'timeout') throw new DOMException('The operation timed out.', 'TimeoutError')
+    if (fault === 'bad-gateway') return new Response(JSON.stringify({ message: 'Bad gateway' }), { status: 502 })
+    const res = await inner(input, init)
+    if (fault === 'lose-response') {
+      await res.text()
+      throw new TypeError('Failed to fetch')
+    }
+    return res
+  }
+}
+
+export type Device = Awaited<ReturnType<typeof createDevice>>
+
+/** One browser of an owner: its own Dexie database, token store and engine, against the given fetch. */
+export async function createDevice(options: { fetch: FetchLike; tokens: TokenPair; name?: string; locks?: LockManagerLike; db?: OwnerDatabase }) {
+  const db = options.db ?? openOwnerDatabase(options.name ?? `device-${crypto.randomUUID()}`)
+  const tokens = createMemoryTokenStore(options.tokens)
+  const userId = userIdFromAccessToken(options.tokens.token)
+  if (userId) await claimLocalDataFor(db, userId)
+  const transport = createTransport({ fetch: options.fetch, baseUrl: 'http://localhost', tokens, locks: options.locks ?? createMemoryLocks(), timeoutMs: 10_000 })
+  const engine = createSyncEngine(db, transport)
+  return { db, tokens, transport, engine }
+}

@@ -1,0 +1,63 @@
+// Uploads images picked offline before the entries that reference them, then gives those entries the server's id.
+import * as v from 'valibot'
+import { UploadResultSchema } from '../contract/purchase.ts'
+import type { OwnerDatabase, PendingImage } from '../local/db.ts'
+import { PENDING_IMAGE_ID } from '../local/writes.ts'
+import { withUploadedImage } from './outbox.ts'
+import { isTransientStatus, messageOf, TransientError, type Transport } from './transport.ts'
+
+/** Uploads every pending image; throws TransientError to back off. A refused image fails its entries (Retry/Discard). */
+export async function uploadPendingImages(db: OwnerDatabase, transport: Transport): Promise<void> {
+  const pending = await db.pendingImages.filter((image) => image.status === 'pending').toArray()
+  for (const image of pending) {
+    const { body, contentType } = multipartBody(image)
+    const res = await transport.send({ method: 'POST', path: uploadPath(image), body, contentType, idempotencyKey: image.uploadKey })
+    if (isTransientStatus(res.status)) throw new TransientError(`Upload answered ${res.status}`)
+    const uploaded = v.safeParse(UploadResultSchema, res.body)
+    if (res.status < 300 && uploaded.success) await useUploadedImage(db, image.id, uploaded.output)
+    else await failImage(db, image.id, `Failed to upload image: ${messageOf(res)}`)
+  }
+}
+
+// The product hint is left out: an item created offline does not exist on the server yet, and the server
+// refuses an unknown productId. The profile hint picks the smaller avatar size.
+function uploadPath(image: PendingImage): string {
+  return image.profileId && !image.productId ? `/api/uploads?profileId=${encodeURIComponent(image.profileId)}` : '/api/uploads'
+}
+
+/**
+ * A multipart body with a boundary derived from the upload's idempotency key: a retry then sends byte-identical
+ * bytes, which the server's idempotency check requires (a random FormData boundary would read as another request).
+ */
+export function multipartBody(image: Pick<PendingImage, 'blob' | 'uploadKey'>): { body: Blob; contentType: string } {
+  const boundary = `qrtee-${image.uploadKey}`
+  const type = image.blob.type || 'application/octet-stream'
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="image"\r\nContent-Type: ${type}\r\n\r\n`
+  return { body: new Blob([head, image.blob, `\r\n--${boundary}--\r\n`]), contentType: `multipart/form-data; boundary=${boundary}` }
+}
+
+async function useUploadedImage(db: OwnerDatabase, localImageId: string, uploaded: { id: string; url: string }) {
+  await db.transaction('rw', [db.outbox, db.items, db.profile, db.pendingImages], async () => {
+    const entries = await db.outbox.where('imageRef').equals(localImageId).toArray()
+    for (const entry of entries) {
+      if (entry.seq === undefined) continue
+      await db.outbox.update(entry.seq, { body: withUploadedImage(entry.body, PENDING_IMAGE_ID, uploaded.id), imageRef: null })
+    }
+    await db.items.where('id').anyOf(await itemIdsShowing(db, localImageId)).modify({ storedImageId: uploaded.id, imageUrl: uploaded.url, localImageId: null })
+    await db.profile
+      .filter((profile) => profile.localImageId === localImageId)
+      .modify({ profileImageId: uploaded.id, profileImageUrl: uploaded.url, localImageId: null })
+    await db.pendingImages.delete(localImageId)
+  })
+}
+
+async function itemIdsShowing(db: OwnerDatabase, localImageId: string): Promise<string[]> {
+  return (await db.items.filter((item) => item.localImageId === localImageId).toArray()).map((item) => item.id)
+}
+
+async function failImage(db: OwnerDatabase, localImageId: string, message: string) {
+  await db.transaction('rw', [db.outbox, db.pendingImages], async () => {
+    await db.pendingImages.update(localImageId, { status: 'failed', lastError: message })
+    await db.outbox.where('imageRef').equals(localImageId).modify({ status: 'failed', lastError: message })
+  })
+}
