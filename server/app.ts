@@ -6,6 +6,7 @@ import { toErrorResponse } from './http.ts'
 import { authRoutes } from './routes/auth.ts'
 import { healthRoutes } from './routes/health.ts'
 import { openapiRoutes } from './routes/openapi.ts'
+import { profilePageRoutes } from './routes/profile-page.ts'
 import { profileRoutes } from './routes/profiles.ts'
 import { publicRoutes } from './routes/public.ts'
 import { purchaseRecordRoutes } from './routes/purchase-records.ts'
@@ -42,6 +43,8 @@ export function createApp(deps: AppDeps, site?: StaticSite) {
   app.route('/api', api)
 
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404))
+
+  if (site) app.route('/', profilePageRoutes(deps, site))
 
   app.get('*', (c) => {
     if (!site) return c.json({ message: 'Not found' }, 404)
