@@ -42,7 +42,8 @@ export function idempotency({ database, now }: AppDeps, scopeOf: ScopeOf = (c) =
     const scope = scopeOf(c)
     const url = new URL(c.req.url)
     // Reading the body here caches it on the request; the validators after us read the same bytes.
-    const hash = requestHash(c.req.method, url.pathname + url.search, new Uint8Array(await c.req.arrayBuffer()))
+    const requestBody = withoutMultipartBoundary(new Uint8Array(await c.req.arrayBuffer()), c.req.header('Content-Type'))
+    const hash = requestHash(c.req.method, url.pathname + url.search, requestBody)
     const startedAt = now()
     if (startedAt.getTime() - lastPurge > PURGE_EVERY_MS) {
       lastPurge = startedAt.getTime()
@@ -80,6 +81,16 @@ export function idempotency({ database, now }: AppDeps, scopeOf: ScopeOf = (c) =
     const body = await c.res.clone().text()
     await db.update(idempotencyKeys).set({ status, responseBody: body }).where(where)
   })
+}
+
+/**
+ * A multipart body's boundary is random per attempt, so a retried upload of the same file would never hash the same;
+ * the boundary is cut out before hashing (latin1 maps every byte to one character and back).
+ */
+export function withoutMultipartBoundary(body: Uint8Array, contentType: string | undefined): Uint8Array {
+  const boundary = /^multipart\/form-data;.*\bboundary="?([^";]+)"?/i.exec(contentType ?? '')?.[1]
+  if (!boundary) return body
+  return new Uint8Array(Buffer.from(Buffer.from(body).toString('latin1').split(`--${boundary}`).join('--'), 'latin1'))
 }
 
 function replay(c: Context<AppEnv>, status: number, body: string) {

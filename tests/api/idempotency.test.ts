@@ -1,0 +1,140 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { IDEMPOTENCY_MESSAGES } from '../../server/idempotency.ts'
+import { describeEachDatabase, TestApp } from './harness.ts'
+import { createItem, newKey, type Owner, signUpOwner, validItem } from './owner-helpers.ts'
+import { fixture, upload } from './upload-helpers.ts'
+
+describeEachDatabase('Idempotency-Key', (getDatabase) => {
+  let t: TestApp
+  let owner: Owner
+  const itemsOf = async (o: Owner) => (await t.request('GET', `/api/wishlist-items/profile/${o.profileId}`, { token: o.token })).json as { id: string; name: string }[]
+  const post = (o: Owner, key: string, body: unknown = validItem()) =>
+    t.request('POST', `/api/wishlist-items/profile/${o.profileId}`, { token: o.token, body, headers: { 'Idempotency-Key': key } })
+
+  beforeAll(async () => {
+    t = new TestApp(await getDatabase())
+    owner = await signUpOwner(t, 'idem')
+  })
+
+  describe('repeats get the first answer', () => {
+    it('a repeated POST answers the first 201 and creates one item', async () => {
+      const key = newKey()
+      const before = (await itemsOf(owner)).length
+      const first = await post(owner, key, validItem({ name: 'Only once' }))
+      const again = await post(owner, key, validItem({ name: 'Only once' }))
+      expect(first.status).toBe(201)
+      expect(again.status).toBe(201)
+      expect(again.json).toEqual(first.json)
+      expect(again.headers.get('idempotent-replayed')).toBe('true')
+      expect((await itemsOf(owner)).length).toBe(before + 1)
+    })
+
+    it('a repeated PUT answers the first result even after a later change', async () => {
+      const item = await createItem(t, owner)
+      const key = newKey()
+      const first = await t.request('PUT', `/api/wishlist-items/${item.id}`, { token: owner.token, body: { name: 'Name one' }, headers: { 'Idempotency-Key': key } })
+      await t.request('PUT', `/api/wishlist-items/${item.id}`, { token: owner.token, body: { name: 'Name two' } })
+      const again = await t.request('PUT', `/api/wishlist-items/${item.id}`, { token: owner.token, body: { name: 'Name one' }, headers: { 'Idempotency-Key': key } })
+      expect(again.json).toEqual(first.json)
+      expect((await t.request('GET', `/api/wishlist-items/${item.id}`, { token: owner.token })).json.name).toBe('Name two')
+    })
+
+    it('a repeated DELETE answers 204 again instead of 404', async () => {
+      const item = await createItem(t, owner)
+      const key = newKey()
+      const first = await t.request('DELETE', `/api/wishlist-items/${item.id}`, { token: owner.token, headers: { 'Idempotency-Key': key } })
+      const again = await t.request('DELETE', `/api/wishlist-items/${item.id}`, { token: owner.token, headers: { 'Idempotency-Key': key } })
+      expect([first.status, again.status]).toEqual([204, 204])
+    })
+
+    it('a repeated PUT /api/profiles and a repeated upload answer the first result', async () => {
+      const key = newKey()
+      const first = await t.request('PUT', '/api/profiles', { token: owner.token, body: { description: 'Once.' }, headers: { 'Idempotency-Key': key } })
+      const again = await t.request('PUT', '/api/profiles', { token: owner.token, body: { description: 'Once.' }, headers: { 'Idempotency-Key': key } })
+      expect(again.json).toEqual(first.json)
+      const uploadKey = newKey()
+      const a = await upload(t, owner.token, fixture('small.png'), { headers: { 'Idempotency-Key': uploadKey } })
+      const b = await upload(t, owner.token, fixture('small.png'), { headers: { 'Idempotency-Key': uploadKey } })
+      expect(a.status).toBe(201)
+      expect(b.json).toEqual(a.json)
+    })
+
+    it('a validation failure is an answer too: the repeat gets the same 400', async () => {
+      const key = newKey()
+      const first = await post(owner, key, validItem({ name: 'x' }))
+      const again = await post(owner, key, validItem({ name: 'x' }))
+      expect(first.status).toBe(400)
+      expect(again.status).toBe(400)
+      expect(again.json).toEqual(first.json)
+    })
+  })
+
+  describe('conflicts', () => {
+    it('the same key with a different body answers 422 and changes nothing', async () => {
+      const key = newKey()
+      await post(owner, key, validItem({ name: 'Body one' }))
+      const before = (await itemsOf(owner)).length
+      const res = await post(owner, key, validItem({ name: 'Body two' }))
+      expect(res.status).toBe(422)
+      expect(res.json).toEqual({ message: IDEMPOTENCY_MESSAGES.reusedWithOtherRequest })
+      expect((await itemsOf(owner)).length).toBe(before)
+    })
+
+    it('the same key on another path answers 422', async () => {
+      const key = newKey()
+      await post(owner, key)
+      const res = await t.request('PUT', '/api/profiles', { token: owner.token, body: validItem(), headers: { 'Idempotency-Key': key } })
+      expect(res.status).toBe(422)
+    })
+
+    it('parallel repeats: one runs, the others answer 409 or the same result, and one item exists', async () => {
+      const key = newKey()
+      const name = `Parallel ${key}`
+      const answers = await Promise.all([1, 2, 3, 4].map(() => post(owner, key, validItem({ name }))))
+      const ran = answers.filter((r) => r.status === 201)
+      expect(ran.length).toBeGreaterThanOrEqual(1)
+      for (const r of ran) expect(r.json).toEqual(ran[0]?.json)
+      for (const r of answers.filter((a) => a.status !== 201)) {
+        expect(r.status).toBe(409)
+        expect(r.json).toEqual({ message: IDEMPOTENCY_MESSAGES.inProgress })
+      }
+      expect((await itemsOf(owner)).filter((i) => i.name === name)).toHaveLength(1)
+    })
+
+    it('a malformed key answers 400', async () => {
+      const res = await post(owner, 'has space')
+      expect(res.status).toBe(400)
+      expect(res.json).toEqual({ message: IDEMPOTENCY_MESSAGES.keyShape })
+    })
+  })
+
+  describe('scope and lifetime', () => {
+    it('keys are scoped to the user: another owner with the same key gets their own result', async () => {
+      const other = await signUpOwner(t, 'idem2')
+      const key = newKey()
+      const mine = await post(owner, key)
+      const theirs = await post(other, key)
+      expect(theirs.status).toBe(201)
+      expect(theirs.json.id).not.toBe(mine.json.id)
+      expect((await itemsOf(other)).map((i) => i.id)).toEqual([theirs.json.id])
+    })
+
+    it('a key is still honoured 25 hours later, and forgotten after 48 hours', async () => {
+      const local = new TestApp(await getDatabase())
+      const o = await signUpOwner(local, 'idemclock')
+      const key = newKey()
+      const send = () => local.request('POST', `/api/wishlist-items/profile/${o.profileId}`, { token: o.token, body: validItem(), headers: { 'Idempotency-Key': key } })
+      const first = await send()
+      local.clock.advance(25 * 60 * 60 * 1000)
+      const o2 = await local.request('POST', '/api/auth/login', { body: { email: o.email, password: o.password } })
+      const token = o2.json.token as string
+      const replay = await local.request('POST', `/api/wishlist-items/profile/${o.profileId}`, { token, body: validItem(), headers: { 'Idempotency-Key': key } })
+      expect(replay.json).toEqual(first.json)
+      local.clock.advance(24 * 60 * 60 * 1000)
+      const o3 = await local.request('POST', '/api/auth/login', { body: { email: o.email, password: o.password } })
+      const fresh = await local.request('POST', `/api/wishlist-items/profile/${o.profileId}`, { token: o3.json.token, body: validItem(), headers: { 'Idempotency-Key': key } })
+      expect(fresh.status).toBe(201)
+      expect(fresh.json.id).not.toBe(first.json.id)
+    })
+  })
+})
