@@ -1,0 +1,66 @@
+// Owns the Purchases tab's controls: which period to look at, and how to group its totals.
+import { Group, Paper, SegmentedControl, Select, Stack, Text } from '@mantine/core'
+import type { FilterKind, Grouping } from '../../lib/date-buckets.ts'
+import type { FilterControls } from './purchase-rows.ts'
+import { FILTER_OPTIONS, GROUPING_OPTIONS, MONTH_NAMES } from './purchase-rows.ts'
+
+const MONTH_DATA = MONTH_NAMES.map((name, index) => ({ value: String(index), label: name }))
+
+export type PurchaseFilterPanelProps = {
+  controls: FilterControls
+  years: readonly number[]
+  onChange: (controls: FilterControls) => void
+}
+
+export function PurchaseFilterPanel({ controls, years, onChange }: PurchaseFilterPanelProps) {
+  const yearData = years.map((year) => ({ value: String(year), label: String(year) }))
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Stack gap="sm">
+        <div>
+          <Text size="sm" fw={500} mb={4} id="purchases-period-label">
+            Period
+          </Text>
+          <SegmentedControl<FilterKind>
+            aria-labelledby="purchases-period-label"
+            fullWidth
+            data={[...FILTER_OPTIONS]}
+            value={controls.kind}
+            onChange={(kind) => onChange({ ...controls, kind })}
+          />
+        </div>
+        {(controls.kind === 'month' || controls.kind === 'year') && (
+          <Group grow>
+            {controls.kind === 'month' && (
+              <Select
+                label="Month"
+                data={MONTH_DATA}
+                value={String(controls.monthIndex)}
+                allowDeselect={false}
+                onChange={(value) => value !== null && onChange({ ...controls, monthIndex: Number(value) })}
+              />
+            )}
+            <Select
+              label="Year"
+              data={yearData}
+              value={String(controls.year)}
+              allowDeselect={false}
+              onChange={(value) => value !== null && onChange({ ...controls, year: Number(value) })}
+            />
+          </Group>
+        )}
+        <div>
+          <Text size="sm" fw={500} mb={4} id="purchases-grouping-label">
+            Group by
+          </Text>
+          <SegmentedControl<Grouping>
+            aria-labelledby="purchases-grouping-label"
+            data={[...GROUPING_OPTIONS]}
+            value={controls.grouping}
+            onChange={(grouping) => onChange({ ...controls, grouping })}
+          />
+        </div>
+      </Stack>
+    </Paper>
+  )
+}
