@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { createApp } from './app.ts'
 import { type Config, ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
+import { seedDemoProfile } from './seed-demo.ts'
 import { loadStaticSite } from './static-files.ts'
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -12,6 +13,8 @@ export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.u
 /** `databaseLocation` lets tests use an in-memory database; by default it follows the configuration. */
 export async function startServer(config: Config, options: { databaseLocation?: string; distDir?: string } = {}) {
   const database = await openDatabase(options.databaseLocation ?? config.databaseUrl ?? path.join(config.dataDir, 'pglite'))
+  // The embedded database is the try-it-out setup, where the landing page's demo QR should open a real profile.
+  if (!config.databaseUrl) await seedDemoProfile(database.db, config.demoUsername)
   const deps = { database, config, now: () => new Date() }
   const app = createApp(deps, loadStaticSite(options.distDir ?? path.join(projectRoot, 'dist')))
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
