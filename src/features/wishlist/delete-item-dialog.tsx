@@ -1,0 +1,59 @@
+// Owns the delete confirmation (spec section 4): confirmation only, 'Deleting...' with both buttons disabled, then closed.
+import { Button, Group, Modal, Text } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { useState } from 'react'
+import type { OwnerDatabase } from '../../local/db.ts'
+import { deleteItem } from '../../local/writes.ts'
+
+type Props = {
+  db: OwnerDatabase
+  /** The item to delete; null keeps the dialog closed. */
+  item: { id: string; name: string } | null
+  onClose: () => void
+}
+
+export function DeleteItemDialog({ db, item, onClose }: Props) {
+  const [deleting, setDeleting] = useState(false)
+
+  const confirm = async () => {
+    if (!item) return
+    setDeleting(true)
+    try {
+      // A local write: the item leaves the grid at once and the DELETE is sent by the sync engine later.
+      await deleteItem(db, item.id)
+      notifications.show({ color: 'green', title: 'Deleted', message: 'Product has been removed.' })
+      onClose()
+    } catch (error) {
+      const message = error instanceof Error && error.message ? error.message : 'Failed to delete product'
+      notifications.show({ color: 'red', title: 'Error', message })
+    } finally {
+      setDeleting(false)
+    }
+  }
+
+  return (
+    <Modal
+      opened={item !== null}
+      onClose={() => {
+        if (!deleting) onClose()
+      }}
+      title="Delete product"
+      centered
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      withCloseButton={false}
+    >
+      <Text>
+        Are you sure you want to delete <strong>{item?.name}</strong>? This cannot be undone.
+      </Text>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={onClose} disabled={deleting}>
+          Cancel
+        </Button>
+        <Button color="red" onClick={() => void confirm()} disabled={deleting}>
+          {deleting ? 'Deleting...' : 'Delete'}
+        </Button>
+      </Group>
+    </Modal>
+  )
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest'
+import { LocalStorageFullError, ProfileNotLoadedError } from '../../local/write-errors.ts'
+import { EMPTY_PRODUCT_FORM, saveFailureMessage, toItemFields, toProductFormValues, validateProductForm, type ProductFormValues } from './product-form-values.ts'
+import { isImageFile, previewSource } from './product-image.ts'
+
+const valid: ProductFormValues = { name: 'Blue bike', brand: 'Bikes Inc', price: 120.5, description: 'A bike that is blue and fast' }
+
+describe('product form validation shows the spec message on its field', () => {
+  const cases: Array<{ name: string; values: ProductFormValues; expected: Record<string, string> }> = [
+    { name: 'valid values pass', values: valid, expected: {} },
+    { name: "a one-letter name: 'Product name must be at least 2 characters.'", values: { ...valid, name: 'B' }, expected: { name: 'Product name must be at least 2 characters.' } },
+    { name: 'a name of spaces counts as empty', values: { ...valid, name: '   ' }, expected: { name: 'Product name must be at least 2 characters.' } },
+    { name: "a short description: 'Description must be at least 10 characters.'", values: { ...valid, description: 'short' }, expected: { description: 'Description must be at least 10 characters.' } },
+    { name: "an empty price: 'Price must be a positive number.'", values: { ...valid, price: '' }, expected: { price: 'Price must be a positive number.' } },
+    { name: "a negative price: 'Price must be a positive number.'", values: { ...valid, price: -1 }, expected: { price: 'Price must be a positive number.' } },
+    { name: 'a price of 0 is allowed (min 0)', values: { ...valid, price: 0 }, expected: {} },
+    { name: 'a numeric text price is read as a number', values: { ...valid, price: '12.50' }, expected: {} },
+    { name: "an empty brand: 'Brand is required.'", values: { ...valid, brand: ' ' }, expected: { brand: 'Brand is required.' } },
+    {
+      name: 'an empty form shows every message at once',
+      values: EMPTY_PRODUCT_FORM,
+      expected: {
+        name: 'Product name must be at least 2 characters.',
+        brand: 'Brand is required.',
+        price: 'Price must be a positive number.',
+        description: 'Description must be at least 10 characters.',
+      },
+    },
+  ]
+  for (const { name, values, expected } of cases) {
+    it(name, () => expect(validateProductForm(values)).toEqual(expected))
+  }
+})
+
+describe('form values to and from items', () => {
+  it('an existing item fills the form; no item gives an empty form', () => {
+    expect(toProductFormValues({ name: 'Kite', brand: 'Sky', price: 9.99, description: 'A red kite for windy days' })).toEqual({
+      name: 'Kite',
+      brand: 'Sky',
+      price: 9.99,
+      description: 'A red kite for windy days',
+    })
+    expect(toProductFormValues(undefined)).toEqual(EMPTY_PRODUCT_FORM)
+  })
+
+  it('the written fields are trimmed and the price is a number', () => {
+    expect(toItemFields({ ...valid, name: '  Blue bike ', price: '7.5' })).toEqual({ ...valid, name: 'Blue bike', price: 7.5 })
+  })
+})
+
+describe('save failure toasts (spec section 8)', () => {
+  const cases = [
+    { step: 'create' as const, error: new Error('boom'), expected: 'Failed to create product. Please try again.' },
+    { step: 'update' as const, error: new Error('boom'), expected: 'Failed to update product. Please try again.' },
+    { step: 'image' as const, error: new Error('boom'), expected: 'Failed to save product. Please try again.' },
+    { step: 'create' as const, error: new ProfileNotLoadedError(), expected: 'Profile is not loaded. Please try again.' },
+    { step: 'update' as const, error: new LocalStorageFullError(), expected: new LocalStorageFullError().message },
+  ]
+  for (const { step, error, expected } of cases) {
+    it(`${step} + ${error.name}: '${expected}'`, () => expect(saveFailureMessage(step, error)).toBe(expected))
+  }
+})
+
+describe('image picker', () => {
+  const cases = [
+    { type: 'image/png', expected: true },
+    { type: 'image/svg+xml', expected: true },
+    { type: 'application/pdf', expected: false },
+    { type: '', expected: false },
+  ]
+  for (const { type, expected } of cases) {
+    it(`'${type || '(no type)'}' is ${expected ? 'accepted' : "rejected with 'Please choose an image file.'"}`, () => expect(isImageFile({ type })).toBe(expected))
+  }
+
+  it('the preview shows the freshest picture: picked file, then pending upload, then the stored address', () => {
+    const picked = new Blob(['a'], { type: 'image/png' })
+    const pending = new Blob(['b'], { type: 'image/png' })
+    expect(previewSource({ pickedBlob: picked, pendingBlob: pending, imageUrl: '/api/uploads/1' })).toEqual({ kind: 'blob', blob: picked })
+    expect(previewSource({ pickedBlob: null, pendingBlob: pending, imageUrl: '/api/uploads/1' })).toEqual({ kind: 'blob', blob: pending })
+    expect(previewSource({ pickedBlob: null, pendingBlob: undefined, imageUrl: '/api/uploads/1' })).toEqual({ kind: 'url', url: '/api/uploads/1' })
+    expect(previewSource({ pickedBlob: null, pendingBlob: undefined, imageUrl: null })).toBeNull()
+  })
+})

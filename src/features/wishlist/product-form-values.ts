@@ -1,0 +1,57 @@
+// Owns the product form's values: from a stored item, their checks (spec section 5), and the fields a write takes.
+import * as v from 'valibot'
+import { ProductFormSchema } from '../../contract/wishlist.ts'
+import type { LocalItem } from '../../local/db.ts'
+import { LocalStorageFullError, ProfileNotLoadedError } from '../../local/write-errors.ts'
+import type { ItemFields } from '../../local/writes.ts'
+
+/** NumberInput hands over a number, or '' while the field is empty. */
+export type ProductFormValues = { name: string; brand: string; price: number | string; description: string }
+
+export type ProductFormField = keyof ProductFormValues
+export type ProductFormErrors = Partial<Record<ProductFormField, string>>
+
+export const EMPTY_PRODUCT_FORM: ProductFormValues = { name: '', brand: '', price: '', description: '' }
+
+export function toProductFormValues(item: Pick<LocalItem, 'name' | 'brand' | 'price' | 'description'> | undefined): ProductFormValues {
+  if (!item) return EMPTY_PRODUCT_FORM
+  return { name: item.name, brand: item.brand, price: item.price, description: item.description }
+}
+
+function candidate(values: ProductFormValues) {
+  // A numeric text (NumberInput gives one for very long inputs) is still a price; '' stays '' and fails as one.
+  const price = typeof values.price === 'string' && values.price.trim() !== '' ? Number(values.price) : values.price
+  return { name: values.name, brand: values.brand, description: values.description, price }
+}
+
+/** The first message per field, as the form shows it under that field; empty when everything passes. */
+export function validateProductForm(values: ProductFormValues): ProductFormErrors {
+  const result = v.safeParse(ProductFormSchema, candidate(values))
+  if (result.success) return {}
+  const nested = v.flatten<typeof ProductFormSchema>(result.issues).nested ?? {}
+  const errors: ProductFormErrors = {}
+  for (const field of ['name', 'brand', 'price', 'description'] as const) {
+    const message = nested[field]?.[0]
+    if (message) errors[field] = message
+  }
+  return errors
+}
+
+/** The trimmed fields the local writes take; throws the form's message when a value does not pass. */
+export function toItemFields(values: ProductFormValues): ItemFields {
+  const parsed = v.parse(ProductFormSchema, candidate(values))
+  return { name: parsed.name, brand: parsed.brand, price: parsed.price, description: parsed.description }
+}
+
+export type SaveStep = 'create' | 'update' | 'image'
+
+/**
+ * The toast text of a failed save (spec section 8). Errors that tell the owner what to do (no profile yet, a
+ * full disk) keep their own text; anything else gets the step's generic message.
+ */
+export function saveFailureMessage(step: SaveStep, error: unknown): string {
+  if (error instanceof ProfileNotLoadedError || error instanceof LocalStorageFullError) return error.message
+  if (step === 'create') return 'Failed to create product. Please try again.'
+  if (step === 'update') return 'Failed to update product. Please try again.'
+  return 'Failed to save product. Please try again.'
+}

@@ -1,0 +1,40 @@
+// Owns the full-page product form at /products/new and /products/{id}: the same form as the dashboard dialogs.
+import { Container, Paper, Text, Title } from '@mantine/core'
+import { useNavigate, useRouter } from '@tanstack/react-router'
+import type { OwnerDatabase } from '../../local/db.ts'
+import { ProductForm } from './product-form.tsx'
+import { useEditedItem } from './use-edited-item.ts'
+
+type Props = {
+  db: OwnerDatabase
+  /** Absent on /products/new. */
+  id?: string
+  /** After a save; defaults to the dashboard. */
+  onDone?: () => void
+  /** Cancel goes back (spec section 2); a caller may choose otherwise. */
+  onCancel?: () => void
+}
+
+export function ProductPage({ db, id, onDone, onCancel }: Props) {
+  const router = useRouter()
+  const navigate = useNavigate()
+  const done = onDone ?? (() => void navigate({ to: '/dashboard' }))
+  const cancel = onCancel ?? (() => router.history.back())
+  return (
+    <Container size="sm" py="lg">
+      <Paper withBorder p="lg" radius="md">
+        <Title order={2} mb="md">
+          {id ? 'Edit product' : 'New product'}
+        </Title>
+        {id ? <EditProductBody db={db} id={id} onDone={done} onCancel={cancel} /> : <ProductForm db={db} onSaved={done} onCancel={cancel} />}
+      </Paper>
+    </Container>
+  )
+}
+
+function EditProductBody({ db, id, onDone, onCancel }: { db: OwnerDatabase; id: string; onDone: () => void; onCancel: () => void }) {
+  const item = useEditedItem(db, id)
+  if (item === null) return <Text>No product selected</Text>
+  if (item === undefined) return <Text c="dimmed">Loading.</Text>
+  return <ProductForm key={item.id} db={db} item={item} onSaved={onDone} onCancel={onCancel} />
+}

@@ -1,0 +1,10 @@
+// Owns finding the item an edit view shows: undefined while the local read runs, null when no item matches.
+import { useLiveQuery } from 'dexie-react-hooks'
+import type { LocalItem, OwnerDatabase } from '../../local/db.ts'
+import { itemQuery } from '../../local/queries.ts'
+
+export function useEditedItem(db: OwnerDatabase, id: string | undefined): LocalItem | null | undefined {
+  // Wrapped in an object because useLiveQuery reports "still loading" as undefined, which a missing row also is.
+  const found = useLiveQuery(async () => ({ item: id ? ((await itemQuery(db, id)) ?? null) : null }), [db, id])
+  return found?.item
+}

@@ -1,0 +1,53 @@
+// Owns the owner's wishlist grid: 6 placeholders on the first load, the cards, an empty note, and the delete dialog.
+import { Alert, Card, SimpleGrid, Skeleton, Text } from '@mantine/core'
+import { useState } from 'react'
+import type { LocalItem, OwnerDatabase } from '../../local/db.ts'
+import { DeleteItemDialog } from './delete-item-dialog.tsx'
+import type { WishlistState } from './use-wishlist.ts'
+import { WishlistCard } from './wishlist-card.tsx'
+
+export const PLACEHOLDER_CARDS = 6
+
+const GRID_COLUMNS = { base: 1, xs: 2, md: 3 }
+
+export function WishlistGrid({ db, state }: { db: OwnerDatabase; state: WishlistState }) {
+  const [deleting, setDeleting] = useState<LocalItem | null>(null)
+
+  if (state.status === 'error') {
+    return (
+      <Alert color="red" title="Error">
+        {state.message}
+      </Alert>
+    )
+  }
+  if (state.status === 'loading') {
+    return (
+      <SimpleGrid cols={GRID_COLUMNS} aria-busy="true" aria-label="Loading wishlist">
+        {Array.from({ length: PLACEHOLDER_CARDS }, (_, index) => (
+          <Card key={index} withBorder radius="md" padding="md">
+            <Skeleton height={180} />
+            <Skeleton height={16} mt="md" width="70%" />
+            <Skeleton height={12} mt="xs" width="40%" />
+          </Card>
+        ))}
+      </SimpleGrid>
+    )
+  }
+  return (
+    <>
+      {state.items.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          Your wishlist is empty. Add the first item with the button above.
+        </Text>
+      ) : (
+        <SimpleGrid cols={GRID_COLUMNS}>
+          {state.items.map((item) => (
+            <WishlistCard key={item.id} db={db} item={item} onDelete={setDeleting} />
+          ))}
+        </SimpleGrid>
+      )}
+      {/* Stays mounted when the last item goes, so the dialog closes itself instead of vanishing mid-transition. */}
+      <DeleteItemDialog db={db} item={deleting} onClose={() => setDeleting(null)} />
+    </>
+  )
+}
