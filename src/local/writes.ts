@@ -39,10 +39,11 @@ function ownerWrite<T>(db: OwnerDatabase, work: () => Promise<T>): Promise<T> {
   })
 }
 
-function announceLocalWrite() {
+/** Also used by Retry/Discard and sign-in, so the leading tab's engine reacts to them. */
+export function announceLocalWrite(message: 'write' | 'signed-in' = 'write') {
   if (typeof BroadcastChannel === 'undefined') return
   const channel = new BroadcastChannel(LOCAL_WRITE_CHANNEL)
-  channel.postMessage('write')
+  channel.postMessage(message)
   channel.close()
 }
 

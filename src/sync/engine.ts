@@ -1,6 +1,7 @@
 // One sync pass: upload pending images, send the outbox, pull and apply changes; its state is shown to every tab.
 import type { OwnerDatabase } from '../local/db.ts'
 import { writeMeta } from '../local/meta.ts'
+import { claimLocalDataFor, localDataOwner } from '../local/session.ts'
 import { pullChanges } from './pull.ts'
 import { pushOutbox, type PushState } from './push.ts'
 import { AuthLostError, TransientError, type Transport } from './transport.ts'
@@ -15,8 +16,14 @@ export function createSyncEngine(db: OwnerDatabase, transport: Transport): SyncE
   let running: Promise<SyncResult> | undefined
 
   async function pass(): Promise<SyncResult> {
-    await writeMeta(db, 'syncState', { phase: 'syncing', message: null })
     try {
+      // The outbox may only ever go out with its own user's tokens: another user's sign-in must wipe it first.
+      const userId = await transport.currentUserId()
+      if (!userId) throw new AuthLostError()
+      const owner = await localDataOwner(db)
+      if (owner === undefined) await claimLocalDataFor(db, userId)
+      else if (owner !== userId) throw new AuthLostError()
+      await writeMeta(db, 'syncState', { phase: 'syncing', message: null })
       // Images first: the entries that reference them can only go once they carry the server's image id.
       await uploadPendingImages(db, transport)
       await pushOutbox(db, transport, pushState)

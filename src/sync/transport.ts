@@ -1,6 +1,7 @@
 // HTTP for the engine: bearer auth, one token refresh across all tabs at once (a lock), one retry, typed failures.
 import * as v from 'valibot'
 import { AuthResponseSchema } from '../contract/auth.ts'
+import { userIdFromAccessToken } from '../local/session.ts'
 import type { LockManagerLike } from './locks.ts'
 
 export type TokenPair = { token: string; refreshToken: string }
@@ -112,7 +113,15 @@ export function createTransport({ fetch, baseUrl, tokens, locks, timeoutMs = 30_
     await refreshTokensOnce(stored.token)
   }
 
-  return { send, refreshTokensOnce, refreshAfterUnauthorized, signOut: () => tokens.signOut() }
+  /** Whose tokens these are (refreshing first when only a refresh token is stored), or undefined when signed out. */
+  async function currentUserId(): Promise<string | undefined> {
+    let stored = await tokens.read()
+    if (!stored) return undefined
+    if (!userIdFromAccessToken(stored.token)) stored = await refreshTokensOnce(stored.token)
+    return userIdFromAccessToken(stored.token)
+  }
+
+  return { send, refreshTokensOnce, refreshAfterUnauthorized, currentUserId, signOut: () => tokens.signOut() }
 }
 
 export type Transport = ReturnType<typeof createTransport>

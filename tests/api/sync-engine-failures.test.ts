@@ -191,4 +191,15 @@ describe('tokens: expiry, refresh, sign-out and another user', () => {
     expect(await serverItems(first.token)).toEqual([])
     expect(await serverItems(second.token)).toEqual([])
   })
+
+  it("tokens of another user never carry the first user's outbox, even before the page claims the data", async () => {
+    const first = await signUpOwner(t, 'first')
+    const second = await signUpOwner(t, 'second')
+    const device = await syncedDevice(first)
+    await createItem(device.db, fields('Still the first user\'s'))
+    await device.tokens.write(second)
+    expect(await device.engine.syncOnce()).toBe('signed-out')
+    expect(await pendingOutboxCount(device.db)).toBe(1)
+    expect(await serverItems(second.token)).toEqual([])
+  })
 })

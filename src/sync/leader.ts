@@ -1,0 +1,32 @@
+// Leader election across tabs: the tab holding the Web Lock runs the engine; when it closes, a waiting tab takes over.
+import type { LockManagerLike } from './locks.ts'
+
+export const LEADER_LOCK = 'qrtee:sync-leader'
+
+export type Leadership = { stop(): void; isLeader(): boolean }
+
+/**
+ * Queues for the leader lock and calls `onLead` once granted. The lock is held until `stop()` (or until the tab
+ * goes away, when the browser releases it), so exactly one tab leads and the next in line takes over.
+ * `onLead` receives a signal that aborts when this tab stops leading, to shut its worker down.
+ */
+export function runWhileLeader(locks: LockManagerLike, onLead: (stopped: AbortSignal) => Promise<void> | void, name = LEADER_LOCK): Leadership {
+  const stopper = new AbortController()
+  let leading = false
+  locks
+    .request(name, { signal: stopper.signal }, async () => {
+      leading = true
+      try {
+        await onLead(stopper.signal)
+        if (!stopper.signal.aborted) await new Promise((resolve) => stopper.signal.addEventListener('abort', resolve, { once: true }))
+      } finally {
+        leading = false
+      }
+    })
+    // Aborted while still waiting in line: nothing to undo.
+    .catch(() => undefined)
+  return {
+    stop: () => stopper.abort(),
+    isLeader: () => leading,
+  }
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it, vi } from 'vitest'
+import type { SyncResult } from './engine.ts'
+import { createSyncScheduler, WRITE_DEBOUNCE_MS } from './scheduler.ts'
+
+const flush = () => vi.advanceTimersByTimeAsync(0)
+
+function setup(results: SyncResult[]) {
+  const calls: number[] = []
+  let signedOut = 0
+  const scheduler = createSyncScheduler({
+    sync: async () => {
+      calls.push(Date.now())
+      return results.shift() ?? 'synced'
+    },
+    onSignedOut: () => (signedOut += 1),
+    random: () => 1,
+  })
+  return { scheduler, calls, signedOut: () => signedOut }
+}
+
+describe('sync scheduler', () => {
+  it('debounces local writes into one sync', async () => {
+    vi.useFakeTimers()
+    const { scheduler, calls } = setup([])
+    for (let i = 0; i < 5; i++) scheduler.trigger('write')
+    await vi.advanceTimersByTimeAsync(WRITE_DEBOUNCE_MS + 1)
+    expect(calls).toHaveLength(1)
+    vi.useRealTimers()
+  })
+
+  it('backs off exponentially after failures, capped at 30 s, and resets when the network comes back', async () => {
+    vi.useFakeTimers()
+    const { scheduler, calls } = setup(Array<SyncResult>(8).fill('retry-later'))
+    scheduler.trigger('start')
+    await flush()
+    const waits: number[] = []
+    for (let i = 0; i < 6; i++) {
+      const before = calls.length
+      const started = Date.now()
+      while (calls.length === before) await vi.advanceTimersByTimeAsync(100)
+      waits.push(Math.round((Date.now() - started) / 1000))
+    }
+    expect(waits).toEqual([1, 2, 4, 8, 16, 30])
+    scheduler.trigger('write')
+    await vi.advanceTimersByTimeAsync(WRITE_DEBOUNCE_MS + 1)
+    expect(calls).toHaveLength(7)
+    scheduler.trigger('online')
+    await flush()
+    expect(calls).toHaveLength(8)
+    expect(scheduler.failures).toBe(1)
+    scheduler.stop()
+    vi.useRealTimers()
+  })
+
+  it('stops after a sign-out and resumes when the owner signs in again', async () => {
+    vi.useFakeTimers()
+    const { scheduler, calls, signedOut } = setup(['signed-out'])
+    scheduler.trigger('start')
+    await flush()
+    scheduler.trigger('visible')
+    await flush()
+    expect(calls).toHaveLength(1)
+    expect(signedOut()).toBe(1)
+    scheduler.resume()
+    await flush()
+    expect(calls).toHaveLength(2)
+    vi.useRealTimers()
+  })
+
+  it('a trigger during a running sync runs once more afterwards (writes made meanwhile are sent)', async () => {
+    vi.useFakeTimers()
+    const { scheduler, calls } = setup([])
+    scheduler.trigger('start')
+    scheduler.trigger('visible')
+    scheduler.trigger('visible')
+    await flush()
+    await flush()
+    expect(calls).toHaveLength(2)
+    vi.useRealTimers()
+  })
+})

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import type { LocalSyncStatus } from '../local/queries.ts'
+import { describeSyncStatus, unsyncedChangesWarning } from './status.ts'
+
+const status = (overrides: Partial<LocalSyncStatus> = {}): LocalSyncStatus => ({
+  pendingCount: 0,
+  failed: [],
+  lastSyncedAt: undefined,
+  syncState: { phase: 'idle', message: null },
+  notices: [],
+  ...overrides,
+})
+
+describe('describeSyncStatus', () => {
+  const table: [name: string, input: LocalSyncStatus, online: boolean, label: string][] = [
+    ['offline with nothing pending', status(), false, 'Offline'],
+    ['offline with 3 pending', status({ pendingCount: 3 }), false, 'Offline · 3 pending'],
+    ['syncing', status({ pendingCount: 3, syncState: { phase: 'syncing', message: null } }), true, 'Syncing…'],
+    ['waiting to retry with 2 pending', status({ pendingCount: 2, syncState: { phase: 'waiting', message: '502' } }), true, '2 pending'],
+    ['synced', status({ lastSyncedAt: '2030-01-01T09:05:00.000Z' }), true, `Synced at ${new Date('2030-01-01T09:05:00.000Z').toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })}`],
+    ['never synced', status(), true, 'Not synced yet'],
+  ]
+  for (const [name, input, online, label] of table) {
+    it(`${name}: '${label}'`, () => expect(describeSyncStatus(input, online, 'en-GB').label).toBe(label))
+  }
+
+  it('counts failed entries for the Retry/Discard list', () => {
+    const failed = [{ seq: 1, summary: 'Profile settings', error: 'Nope', createdAt: '' }]
+    expect(describeSyncStatus(status({ failed }), true).failedCount).toBe(1)
+  })
+})
+
+describe('logout warning', () => {
+  it("warns 'You have N changes that are not synced yet'", () => {
+    expect(unsyncedChangesWarning(0)).toBeUndefined()
+    expect(unsyncedChangesWarning(1)).toBe('You have 1 change that is not synced yet')
+    expect(unsyncedChangesWarning(4)).toBe('You have 4 changes that are not synced yet')
+  })
+})

@@ -1,0 +1,26 @@
+// The app shell's sync indicator as pure data: Offline / Syncing / N pending / Synced at {time}, plus failed entries.
+import type { LocalSyncStatus } from '../local/queries.ts'
+
+export type SyncIndicator = {
+  state: 'offline' | 'syncing' | 'pending' | 'synced' | 'never-synced'
+  label: string
+  failedCount: number
+}
+
+/** Formats the last sync time in the owner's locale; device time is fine here because it is only shown. */
+const timeOf = (iso: string, locale?: string) => new Date(iso).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' })
+
+export function describeSyncStatus(status: LocalSyncStatus, online: boolean, locale?: string): SyncIndicator {
+  const failedCount = status.failed.length
+  if (!online) return { state: 'offline', label: status.pendingCount > 0 ? `Offline · ${status.pendingCount} pending` : 'Offline', failedCount }
+  if (status.syncState.phase === 'syncing') return { state: 'syncing', label: 'Syncing…', failedCount }
+  if (status.pendingCount > 0) return { state: 'pending', label: `${status.pendingCount} pending`, failedCount }
+  if (status.lastSyncedAt) return { state: 'synced', label: `Synced at ${timeOf(status.lastSyncedAt, locale)}`, failedCount }
+  return { state: 'never-synced', label: 'Not synced yet', failedCount }
+}
+
+/** The logout warning of the issue, or undefined when nothing would be lost. */
+export function unsyncedChangesWarning(unsyncedCount: number): string | undefined {
+  if (unsyncedCount === 0) return undefined
+  return unsyncedCount === 1 ? 'You have 1 change that is not synced yet' : `You have ${unsyncedCount} changes that are not synced yet`
+}

@@ -1,0 +1,133 @@
+// The page side of sync: leader election, the worker's life, triggers, tokens in localStorage, sign-in and logout.
+import * as Comlink from 'comlink'
+import * as v from 'valibot'
+import { DATABASE_OUTDATED_EVENT, DEFAULT_DATABASE_NAME, openOwnerDatabase, type OwnerDatabase } from '../local/db.ts'
+import { discardOutboxEntry, retryOutboxEntry } from '../local/outbox-actions.ts'
+import { claimLocalDataFor, clearLocalData, userIdFromAccessToken, type ClaimResult } from '../local/session.ts'
+import { announceLocalWrite } from '../local/writes.ts'
+import { runWhileLeader } from './leader.ts'
+import { defaultLocks } from './locks.ts'
+import { TokenPairSchema } from './messages.ts'
+import type { TokenPair } from './transport.ts'
+import type { PageBridge, SyncWorkerApi } from './worker.ts'
+
+/** Spec 4: the tokens live in localStorage under these keys; a worker cannot read them, so the page lends them. */
+export const TOKEN_KEY = 'token'
+export const REFRESH_TOKEN_KEY = 'refreshToken'
+/** Spec 4/8: fired on window when the session is lost; the auth feature shows 'Logged out' and goes to /login. */
+export const LOGOUT_EVENT = 'qrtee:logout'
+export const SYNC_INTERVAL_MS = 60_000
+
+export type SyncClientOptions = {
+  databaseName?: string
+  baseUrl?: string
+  createWorker?: () => Worker
+  intervalMs?: number
+}
+
+export type SyncClient = {
+  /** The page's own connection: pass it to the queries (useLiveQuery) and writes of src/local. */
+  db: OwnerDatabase
+  /** After login/register/OAuth stored the tokens: keeps or wipes local data, asks for persistent storage, syncs. */
+  signedIn(tokens: TokenPair): Promise<ClaimResult | undefined>
+  syncNow(): void
+  retry(seq: number): Promise<void>
+  discard(seq: number): Promise<void>
+  /** Pending plus failed entries: the N of 'You have N changes that are not synced yet'. */
+  unsyncedCount(): Promise<number>
+  /** Logout after the owner chose to (the caller warns first): clears the local database. */
+  clearLocalDataForLogout(): Promise<void>
+  stop(): void
+}
+
+const defaultWorker = () => new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'qrtee-sync' })
+
+function readStoredTokens(): TokenPair | null {
+  const refreshToken = localStorage.getItem(REFRESH_TOKEN_KEY)
+  if (!refreshToken) return null
+  // A missing access token with a stored refresh token reads as expired: the first call refreshes it.
+  const parsed = v.safeParse(TokenPairSchema, { token: localStorage.getItem(TOKEN_KEY) ?? '', refreshToken })
+  return parsed.success ? parsed.output : null
+}
+
+const pageBridge: PageBridge = {
+  readTokens: async () => readStoredTokens(),
+  writeTokens: async (pair) => {
+    const parsed = v.parse(TokenPairSchema, pair)
+    localStorage.setItem(TOKEN_KEY, parsed.token)
+    localStorage.setItem(REFRESH_TOKEN_KEY, parsed.refreshToken)
+  },
+  signOut: async () => {
+    localStorage.removeItem(TOKEN_KEY)
+    localStorage.removeItem(REFRESH_TOKEN_KEY)
+    window.dispatchEvent(new CustomEvent(LOGOUT_EVENT))
+  },
+  databaseOutdated: async () => {
+    window.dispatchEvent(new Event(DATABASE_OUTDATED_EVENT))
+  },
+}
+
+/** Starts sync for this tab: call once at app start (main.tsx); every tab does, one of them leads. */
+export function startSyncClient(options: SyncClientOptions = {}): SyncClient {
+  const databaseName = options.databaseName ?? DEFAULT_DATABASE_NAME
+  const baseUrl = options.baseUrl ?? location.origin
+  const db = openOwnerDatabase(databaseName)
+  let remote: Comlink.Remote<SyncWorkerApi> | undefined
+
+  const leadership = runWhileLeader(defaultLocks(), async (stopped) => {
+    const worker = (options.createWorker ?? defaultWorker)()
+    const api = Comlink.wrap<SyncWorkerApi>(worker)
+    await api.start({ databaseName, baseUrl }, Comlink.proxy(pageBridge))
+    remote = api
+    stopped.addEventListener('abort', () => {
+      remote = undefined
+      void api.stop().finally(() => worker.terminate())
+    })
+  })
+
+  const trigger = (reason: 'online' | 'visible' | 'interval' | 'manual') => void remote?.trigger(reason)
+  const onOnline = () => trigger('online')
+  const onVisibility = () => {
+    if (document.visibilityState === 'visible') trigger('visible')
+  }
+  // The timer only matters while the owner looks at the page; a hidden tab waits for 'visible'.
+  const interval = setInterval(() => {
+    if (document.visibilityState === 'visible') trigger('interval')
+  }, options.intervalMs ?? SYNC_INTERVAL_MS)
+  window.addEventListener('online', onOnline)
+  document.addEventListener('visibilitychange', onVisibility)
+
+  return {
+    db,
+    async signedIn(tokens) {
+      const userId = userIdFromAccessToken(tokens.token)
+      if (!userId) return undefined
+      const claim = await claimLocalDataFor(db, userId)
+      // Best effort: browsers may refuse persistence; the data is still kept, just evictable under pressure.
+      void navigator.storage?.persist?.().catch(() => false)
+      announceLocalWrite('signed-in')
+      void remote?.resume()
+      return claim
+    },
+    syncNow: () => trigger('manual'),
+    async retry(seq) {
+      await retryOutboxEntry(db, seq)
+      announceLocalWrite()
+    },
+    async discard(seq) {
+      await discardOutboxEntry(db, seq)
+      announceLocalWrite()
+    },
+    unsyncedCount: () => db.outbox.count(),
+    async clearLocalDataForLogout() {
+      await clearLocalData(db)
+    },
+    stop() {
+      leadership.stop()
+      clearInterval(interval)
+      window.removeEventListener('online', onOnline)
+      document.removeEventListener('visibilitychange', onVisibility)
+      db.close()
+    },
+  }
+}
