@@ -1,0 +1,148 @@
+// Owns the profile settings page (/profile/edit): the sections of spec section 2, saved locally at once;
+// the password change alone goes to the network.
+import { Button, Container, Divider, Group, Loader, Paper, SegmentedControl, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core'
+import { useForm } from '@mantine/form'
+import { useNetwork } from '@mantine/hooks'
+import { notifications } from '@mantine/notifications'
+import { useState } from 'react'
+import { ApiError } from '../../api/client.ts'
+import type { LocalProfile, OwnerDatabase } from '../../local/db.ts'
+import { LocalStorageFullError } from '../../local/write-errors.ts'
+import { updateProfileSettings } from '../../local/writes.ts'
+import { changePassword, checkPasswordChange, EMPTY_PASSWORD_VALUES, OFFLINE_PASSWORD_MESSAGE, type PasswordValues } from './password-change.ts'
+import { PasswordSection } from './password-section.tsx'
+import { PhotoSection } from './photo-section.tsx'
+import { PROFILE_TYPE_OPTIONS, toProfileSettings, toSettingsValues, validateSettings, type SettingsValues } from './settings-values.ts'
+import { SocialLinksEditor } from './social-links-editor.tsx'
+import { useSettingsProfile } from './use-settings-profile.ts'
+
+type Props = {
+  db: OwnerDatabase
+  /** Called once when no profile can be loaded; the route navigates (the spec sends the owner to /dashboard). */
+  onLoadFailed: () => void
+}
+
+export function ProfileSettingsPage({ db, onLoadFailed }: Props) {
+  const state = useSettingsProfile(db, onLoadFailed)
+  return (
+    <Container size="sm" py="lg">
+      <Title order={2} mb="md">
+        Profile settings
+      </Title>
+      {state.status === 'loaded' ? (
+        // Mounted once the profile is there, so the form starts from it and a later sync does not overwrite typing.
+        <SettingsForm db={db} profile={state.profile} />
+      ) : (
+        <Group justify="center" py="xl">
+          <Loader aria-label="Loading profile" />
+        </Group>
+      )}
+    </Container>
+  )
+}
+
+function SettingsForm({ db, profile }: { db: OwnerDatabase; profile: LocalProfile }) {
+  const { online } = useNetwork()
+  const [saving, setSaving] = useState(false)
+  const form = useForm<SettingsValues>({ initialValues: toSettingsValues(profile), validate: validateSettings })
+  const passwordForm = useForm<PasswordValues>({ mode: 'uncontrolled', initialValues: EMPTY_PASSWORD_VALUES })
+  const type = form.values.profileType
+
+  const selectType = (value: string) => {
+    const option = PROFILE_TYPE_OPTIONS.find((candidate) => candidate.value === value)
+    if (option) form.setFieldValue('profileType', option.value)
+  }
+
+  const submit = form.onSubmit(async (values) => {
+    const password = checkPasswordChange(passwordForm.getValues())
+    if (password.kind === 'invalid') {
+      passwordForm.setFieldError(password.field, password.message)
+      notifications.show({ color: 'red', title: 'Invalid password', message: password.message })
+      return
+    }
+    setSaving(true)
+    try {
+      await updateProfileSettings(db, toProfileSettings(values))
+      notifications.show({ color: 'green', title: 'Saved', message: 'Your profile settings are saved.' })
+    } catch (error) {
+      const message = error instanceof LocalStorageFullError ? error.message : 'Failed to save profile'
+      notifications.show({ color: 'red', title: 'Error', message })
+      setSaving(false)
+      return
+    }
+    if (password.kind === 'change') await submitPasswordChange(password.body)
+    setSaving(false)
+  })
+
+  const submitPasswordChange = async (body: { currentPassword: string; newPassword: string }) => {
+    // navigator.onLine is read at the moment of saving; the hook's value may lag one render behind.
+    if (!navigator.onLine) {
+      notifications.show({ color: 'yellow', title: 'Offline', message: OFFLINE_PASSWORD_MESSAGE })
+      return
+    }
+    try {
+      await changePassword(body)
+      passwordForm.reset()
+      notifications.show({ color: 'green', title: 'Password updated', message: 'Your password has been changed.' })
+    } catch (error) {
+      const message = error instanceof ApiError ? error.message : 'Failed to change password'
+      notifications.show({ color: 'red', title: 'Password change failed', message })
+    }
+  }
+
+  const linkErrors = Object.fromEntries(form.values.socialLinks.map((_, index) => [index, errorText(form.errors[`socialLinks.${index}.url`])]))
+
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="lg">
+          <PhotoSection db={db} profile={profile} />
+          <Textarea label="Description" autosize minRows={3} key={form.key('description')} {...form.getInputProps('description')} />
+          <Stack gap={6}>
+            <Text size="sm" fw={500} id="profile-type-label">
+              Profile type
+            </Text>
+            <SegmentedControl aria-labelledby="profile-type-label" data={[...PROFILE_TYPE_OPTIONS]} value={type} onChange={selectType} />
+          </Stack>
+          <Textarea label="Contact info" autosize minRows={2} key={form.key('contactInfo')} {...form.getInputProps('contactInfo')} />
+          {type === 'CUSTOM_TEXT' ? (
+            <Textarea label="Custom text" autosize minRows={4} key={form.key('customText')} {...form.getInputProps('customText')} />
+          ) : null}
+          {type === 'REDIRECT' ? (
+            <TextInput label="Redirect URL" placeholder="https://..." key={form.key('redirectUrl')} {...form.getInputProps('redirectUrl')} />
+          ) : null}
+          {type === 'SOCIAL_LINKS' ? (
+            <Stack gap="xs">
+              <Text size="sm" fw={500}>
+                Social links
+              </Text>
+              <SocialLinksEditor
+                rows={form.values.socialLinks}
+                onChange={(rows) => form.setFieldValue('socialLinks', rows)}
+                submitErrors={linkErrors}
+                onRowEdited={(index) => form.clearFieldError(`socialLinks.${index}.url`)}
+              />
+            </Stack>
+          ) : null}
+          <Switch
+            label="Profile visible to visitors"
+            description="Turn this off to hide your profile from everyone who scans your code."
+            key={form.key('isPublic')}
+            {...form.getInputProps('isPublic', { type: 'checkbox' })}
+          />
+          <Divider />
+          <PasswordSection form={passwordForm} online={online} />
+          <Group justify="flex-end">
+            <Button type="submit" disabled={saving}>
+              {saving ? 'Saving...' : 'Save'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  )
+}
+
+function errorText(error: unknown): string | undefined {
+  return typeof error === 'string' ? error : undefined
+}

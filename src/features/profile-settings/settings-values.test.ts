@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest'
+import { sampleProfile } from '../../local/testing.ts'
+import { EMPTY_PASSWORD_VALUES, checkPasswordChange } from './password-change.ts'
+import { profileLoad } from './profile-load-state.ts'
+import { toProfileSettings, toSettingsValues, validateSettings } from './settings-values.ts'
+import { emptyRow } from './social-link-rows.ts'
+
+describe('settings values to and from the local profile', () => {
+  it('the profile fills the form, and saving sends every field with blank link rows dropped', () => {
+    const profile = sampleProfile({ profileType: 'SOCIAL_LINKS', isPublic: false, socialLinks: [{ id: 3, platform: 'github', url: 'https://github.com/me' }] })
+    const values = toSettingsValues(profile)
+    expect(values).toMatchObject({ profileType: 'SOCIAL_LINKS', isPublic: false, description: 'Hello' })
+    const settings = toProfileSettings({ ...values, socialLinks: [...values.socialLinks, emptyRow(), { ...emptyRow(), platform: ' instagram ', url: ' instagram.com/me ' }] })
+    expect(settings).toEqual({
+      description: 'Hello',
+      profileType: 'SOCIAL_LINKS',
+      contactInfo: 'owner@example.test',
+      customText: '',
+      redirectUrl: '',
+      isPublic: false,
+      socialLinks: [
+        { id: 3, platform: 'github', url: 'https://github.com/me' },
+        { platform: 'instagram', url: 'instagram.com/me' },
+      ],
+    })
+  })
+})
+
+describe('settings validation checks only the sections the chosen type shows', () => {
+  const base = toSettingsValues(sampleProfile())
+  const badLinks = [{ ...emptyRow('instagram'), url: 'not a url' }]
+  const cases = [
+    { name: 'wishlist ignores a bad redirect and bad links', values: { ...base, redirectUrl: 'nope', socialLinks: badLinks }, expected: {} },
+    { name: 'redirect needs a web address', values: { ...base, profileType: 'REDIRECT' as const, redirectUrl: 'nope' }, expected: { redirectUrl: 'Please enter a valid web address (https://...).' } },
+    { name: 'redirect accepts a bare host', values: { ...base, profileType: 'REDIRECT' as const, redirectUrl: 'example.com/page' }, expected: {} },
+    {
+      name: 'social links mark the bad row by index',
+      values: { ...base, profileType: 'SOCIAL_LINKS' as const, socialLinks: [emptyRow(), ...badLinks] },
+      expected: { 'socialLinks.1.url': 'Please enter a valid URL (instagram.com or mailto:/tel:)' },
+    },
+  ]
+  for (const { name, values, expected } of cases) {
+    it(name, () => expect(validateSettings(values)).toEqual(expected))
+  }
+})
+
+describe('password change: applies only if a new password is entered (spec section 5)', () => {
+  const cases = [
+    { name: 'no new password: nothing to change', values: { ...EMPTY_PASSWORD_VALUES, currentPassword: 'old-secret' }, expected: { kind: 'skip' } },
+    {
+      name: "'New password must be at least 6 characters.'",
+      values: { currentPassword: 'old-secret', newPassword: '12345', confirmPassword: '12345' },
+      expected: { kind: 'invalid', field: 'newPassword', message: 'New password must be at least 6 characters.' },
+    },
+    {
+      name: "'New password and confirmation must match.'",
+      values: { currentPassword: 'old-secret', newPassword: '123456', confirmPassword: '123457' },
+      expected: { kind: 'invalid', field: 'confirmPassword', message: 'New password and confirmation must match.' },
+    },
+    {
+      name: "'Please enter your current password to change it.'",
+      values: { currentPassword: '', newPassword: '123456', confirmPassword: '123456' },
+      expected: { kind: 'invalid', field: 'currentPassword', message: 'Please enter your current password to change it.' },
+    },
+    {
+      name: 'a valid change sends currentPassword and newPassword only',
+      values: { currentPassword: 'old-secret', newPassword: '123456', confirmPassword: '123456' },
+      expected: { kind: 'change', body: { currentPassword: 'old-secret', newPassword: '123456' } },
+    },
+  ]
+  for (const { name, values, expected } of cases) {
+    it(name, () => expect(checkPasswordChange(values)).toEqual(expected))
+  }
+})
+
+describe("'Failed to load profile' only after the first sync attempt ended without a profile", () => {
+  const profile = sampleProfile()
+  const cases = [
+    { name: 'a stored profile is loaded whatever the sync does', profile, syncState: null, expected: 'loaded' },
+    { name: 'no profile before any sync: still loading', profile: null, syncState: null, expected: 'loading' },
+    { name: 'no profile while syncing: still loading', profile: null, syncState: { phase: 'syncing' as const, message: null }, expected: 'loading' },
+    { name: 'no profile after a finished pass: failed', profile: null, syncState: { phase: 'idle' as const, message: null }, expected: 'failed' },
+    { name: 'no profile after an offline pass: failed', profile: null, syncState: { phase: 'waiting' as const, message: 'Offline' }, expected: 'failed' },
+  ]
+  for (const { name, profile: stored, syncState, expected } of cases) {
+    it(name, () => expect(profileLoad(stored, syncState).status).toBe(expected))
+  }
+})

@@ -1,0 +1,71 @@
+// Owns the profile settings form's values: from the local profile, their checks, and the settings the write takes.
+import * as v from 'valibot'
+import { RedirectUrlSchema, type ProfileType } from '../../contract/profile.ts'
+import type { LocalProfile } from '../../local/db.ts'
+import type { ProfileSettings } from '../../local/writes.ts'
+import { isBlankRow, rowsFromLinks, socialUrlError, type SocialLinkRow } from './social-link-rows.ts'
+
+export type SettingsValues = {
+  description: string
+  profileType: ProfileType
+  contactInfo: string
+  customText: string
+  redirectUrl: string
+  socialLinks: SocialLinkRow[]
+  isPublic: boolean
+}
+
+export const PROFILE_TYPE_OPTIONS: ReadonlyArray<{ value: ProfileType; label: string }> = [
+  { value: 'WISHLIST', label: 'Wishlist' },
+  { value: 'CUSTOM_TEXT', label: 'Custom text' },
+  { value: 'SOCIAL_LINKS', label: 'Social links' },
+  { value: 'REDIRECT', label: 'Redirect' },
+]
+
+export function toSettingsValues(profile: LocalProfile): SettingsValues {
+  return {
+    description: profile.description,
+    profileType: profile.profileType,
+    contactInfo: profile.contactInfo,
+    customText: profile.customText,
+    redirectUrl: profile.redirectUrl,
+    socialLinks: rowsFromLinks(profile.socialLinks),
+    isPublic: profile.isPublic,
+  }
+}
+
+/**
+ * Every field is sent whatever the type, so switching the type back later finds the owner's texts and links
+ * where they left them. Blank link rows are dropped.
+ */
+export function toProfileSettings(values: SettingsValues): ProfileSettings {
+  return {
+    description: values.description,
+    profileType: values.profileType,
+    contactInfo: values.contactInfo,
+    customText: values.customText,
+    redirectUrl: values.redirectUrl,
+    socialLinks: values.socialLinks
+      .filter((row) => !isBlankRow(row))
+      .map((row) => ({ ...(row.id === undefined ? {} : { id: row.id }), platform: row.platform.trim(), url: row.url.trim() })),
+    isPublic: values.isPublic,
+  }
+}
+
+export type SettingsErrors = Record<string, string>
+
+/** Field errors in @mantine/form's path form ('socialLinks.2.url'); only the sections the chosen type shows are checked. */
+export function validateSettings(values: SettingsValues): SettingsErrors {
+  const errors: SettingsErrors = {}
+  if (values.profileType === 'REDIRECT') {
+    const redirect = v.safeParse(RedirectUrlSchema, values.redirectUrl)
+    if (!redirect.success) errors.redirectUrl = redirect.issues[0].message
+  }
+  if (values.profileType === 'SOCIAL_LINKS') {
+    values.socialLinks.forEach((row, index) => {
+      const message = socialUrlError(row)
+      if (message) errors[`socialLinks.${index}.url`] = message
+    })
+  }
+  return errors
+}

@@ -1,0 +1,96 @@
+// Owns the social links list of the settings form: rows with icon, Platform, URL, open and remove, plus quick-add.
+import { ActionIcon, Button, Group, Stack, Text, TextInput, ThemeIcon } from '@mantine/core'
+import { IconExternalLink, IconPlus, IconTrash } from '@tabler/icons-react'
+import { useState } from 'react'
+import { QUICK_ADD_PLATFORMS, emptyRow, openableUrl, rowIcon, socialUrlError, withPlatform, withUrl, type SocialLinkRow } from './social-link-rows.ts'
+import { SocialPlatformIcon } from './social-platform-icon.tsx'
+
+type Props = {
+  rows: SocialLinkRow[]
+  onChange: (rows: SocialLinkRow[]) => void
+  /** Errors from the last Save, by row index. */
+  submitErrors: Record<number, string | undefined>
+  onRowEdited: (index: number) => void
+}
+
+export function SocialLinksEditor({ rows, onChange, submitErrors, onRowEdited }: Props) {
+  // A URL is judged once its field is left (or on Save), not on every keystroke of a half-typed address.
+  const [leftRows, setLeftRows] = useState<ReadonlySet<string>>(new Set())
+
+  const update = (index: number, row: SocialLinkRow) => {
+    onRowEdited(index)
+    onChange(rows.map((current, i) => (i === index ? row : current)))
+  }
+  const remove = (index: number) => onChange(rows.filter((_, i) => i !== index))
+
+  return (
+    <Stack gap="sm">
+      {rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No social links yet.
+        </Text>
+      ) : null}
+      {rows.map((row, index) => {
+        const error = submitErrors[index] ?? (leftRows.has(row.key) ? socialUrlError(row) : null)
+        const href = error ? null : openableUrl(row.url)
+        return (
+          <Group key={row.key} align="flex-start" wrap="nowrap" gap="xs">
+            <ThemeIcon variant="light" size={36} mt={4}>
+              <SocialPlatformIcon platform={rowIcon(row)} />
+            </ThemeIcon>
+            <TextInput
+              aria-label={`Platform of link ${index + 1}`}
+              placeholder="Platform"
+              value={row.platform}
+              onChange={(event) => update(index, withPlatform(row, event.currentTarget.value))}
+              w={150}
+            />
+            <TextInput
+              aria-label={`URL of link ${index + 1}`}
+              placeholder="https://..."
+              value={row.url}
+              onChange={(event) => update(index, withUrl(row, event.currentTarget.value))}
+              onBlur={() => setLeftRows((previous) => new Set(previous).add(row.key))}
+              error={error}
+              style={{ flex: 1 }}
+              rightSection={
+                href ? (
+                  <ActionIcon
+                    component="a"
+                    href={href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    variant="subtle"
+                    aria-label={`Open link ${index + 1} in a new tab`}
+                  >
+                    <IconExternalLink size={16} aria-hidden />
+                  </ActionIcon>
+                ) : null
+              }
+            />
+            <ActionIcon variant="subtle" color="red" size={36} mt={4} onClick={() => remove(index)} aria-label={`Remove link ${index + 1}`}>
+              <IconTrash size={18} aria-hidden />
+            </ActionIcon>
+          </Group>
+        )
+      })}
+      <Group gap="xs">
+        <Button variant="default" size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => onChange([...rows, emptyRow()])}>
+          Add link
+        </Button>
+        {QUICK_ADD_PLATFORMS.map(({ platform, label }) => (
+          <Button
+            key={platform}
+            variant="light"
+            size="xs"
+            leftSection={<SocialPlatformIcon platform={platform} size={14} />}
+            onClick={() => onChange([...rows, emptyRow(platform)])}
+            aria-label={`Add ${label} link`}
+          >
+            {label}
+          </Button>
+        ))}
+      </Group>
+    </Stack>
+  )
+}
