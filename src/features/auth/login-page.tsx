@@ -1,5 +1,5 @@
 // Owns the sign-in page (/login): the form, its messages (spec section 5), toasts (section 8) and Google sign-in.
-import { Button, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
+import { Button, Divider, Stack, Text, TextInput } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { notifications } from '@mantine/notifications'
 import { useState } from 'react'
@@ -9,6 +9,7 @@ import { ApiError } from '../../api/client.ts'
 import { LoginSchema } from '../../contract/auth.ts'
 import { AnchorLink } from '../../lib/anchor-link.tsx'
 import { AuthCard } from './auth-card.tsx'
+import { PasswordField } from './password-field.tsx'
 import { GoogleSignIn } from './google-sign-in.tsx'
 import { useAfterSignIn } from './use-after-sign-in.ts'
 
@@ -42,11 +43,11 @@ export function LoginPage({ redirect }: { redirect?: string }) {
       <Stack>
         <form onSubmit={submit} noValidate>
           <Stack>
-            <TextInput label="Email" type="email" autoComplete="email" withAsterisk key={form.key('email')} {...form.getInputProps('email')} />
-            <PasswordInput
+            <TextInput label="Email" type="email" autoComplete="email" key={form.key('email')} {...form.getInputProps('email')} />
+            <PasswordField
               label="Password"
               autoComplete="current-password"
-              withAsterisk
+             
               key={form.key('password')}
               {...form.getInputProps('password')}
             />

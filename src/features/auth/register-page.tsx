@@ -1,5 +1,5 @@
 // Owns the create-account page (/register): the form, its messages (spec section 5) and toasts (section 8).
-import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
+import { Button, Stack, Text, TextInput } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { notifications } from '@mantine/notifications'
 import { useState } from 'react'
@@ -9,6 +9,7 @@ import { ApiError } from '../../api/client.ts'
 import { RegisterFormSchema, RegisterSchema } from '../../contract/auth.ts'
 import { AnchorLink } from '../../lib/anchor-link.tsx'
 import { AuthCard } from './auth-card.tsx'
+import { PasswordField } from './password-field.tsx'
 import { useAfterSignIn } from './use-after-sign-in.ts'
 
 export function RegisterPage({ redirect }: { redirect?: string }) {
@@ -41,13 +42,13 @@ export function RegisterPage({ redirect }: { redirect?: string }) {
     <AuthCard title="Create your account">
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput label="Username" autoComplete="username" withAsterisk key={form.key('username')} {...form.getInputProps('username')} />
-          <TextInput label="Email" type="email" autoComplete="email" withAsterisk key={form.key('email')} {...form.getInputProps('email')} />
-          <PasswordInput label="Password" autoComplete="new-password" withAsterisk key={form.key('password')} {...form.getInputProps('password')} />
-          <PasswordInput
+          <TextInput label="Username" autoComplete="username" key={form.key('username')} {...form.getInputProps('username')} />
+          <TextInput label="Email" type="email" autoComplete="email" key={form.key('email')} {...form.getInputProps('email')} />
+          <PasswordField label="Password" autoComplete="new-password" key={form.key('password')} {...form.getInputProps('password')} />
+          <PasswordField
             label="Confirm password"
             autoComplete="new-password"
-            withAsterisk
+           
             key={form.key('confirmPassword')}
             {...form.getInputProps('confirmPassword')}
           />

@@ -1,0 +1,178 @@
+// Accounts end to end: register and its messages, login, logout, the guard, token refresh and the OAuth callback.
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { launchBrowser, newContext } from './browser.ts'
+import { fieldError, newUser, registerByApi, storedTokens, type TestUser } from './helpers.ts'
+
+let browser: Browser
+let context: BrowserContext
+let page: Page
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+beforeEach(async () => {
+  context = await newContext(browser)
+  page = await context.newPage()
+})
+afterEach(async () => {
+  await context?.close()
+})
+
+const FIELDS = ['Username', 'Email', 'Password', 'Confirm password'] as const
+
+async function fillRegister(values: Record<(typeof FIELDS)[number], string>) {
+  for (const field of FIELDS) await page.getByLabel(field, { exact: true }).fill(values[field])
+}
+
+async function signIn(user: TestUser) {
+  await page.getByLabel('Email', { exact: true }).fill(user.email)
+  await page.getByLabel('Password', { exact: true }).fill(user.password)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+}
+
+describe('register', () => {
+  const valid = () => {
+    const user = newUser()
+    return { Username: user.username, Email: user.email, Password: user.password, 'Confirm password': user.password }
+  }
+
+  it.each([
+    ['Username', { Username: 'ab' }, 'Username must be at least 3 characters.'],
+    ['Email', { Email: 'not-an-email' }, 'Please enter a valid email address.'],
+    ['Password', { Password: 'short', 'Confirm password': 'short' }, 'Password must be at least 8 characters.'],
+    ['Confirm password', { 'Confirm password': 'something-else' }, 'Passwords do not match'],
+  ] as const)('shows the %s message on that field only', async (field, overrides, message) => {
+    await page.goto('/register')
+    await fillRegister({ ...valid(), ...overrides })
+    await page.getByRole('button', { name: 'Create account' }).click()
+    await expect.poll(() => fieldError(page, field)).toBe(message)
+    for (const other of FIELDS.filter((f) => f !== field && !(f in overrides))) expect(await fieldError(page, other)).toBe('')
+    expect(new URL(page.url()).pathname).toBe('/register')
+  })
+
+  it("signs up, says 'Registration successful' and greets 'Welcome back, {username}!' on the dashboard", async () => {
+    const user = newUser()
+    await page.goto('/register')
+    await fillRegister({ Username: user.username, Email: user.email, Password: user.password, 'Confirm password': user.password })
+    await page.getByRole('button', { name: 'Create account' }).click()
+    await page.getByText('Registration successful').waitFor()
+    await page.getByText(`Welcome back, ${user.username}!`).waitFor()
+    expect(new URL(page.url()).pathname).toBe('/dashboard')
+    const tokens = await storedTokens(page)
+    expect(tokens.token).toBeTruthy()
+    expect(tokens.refreshToken).toBeTruthy()
+  })
+
+  it("shows 'Registration failed' with the server's message for a taken email", async () => {
+    const user = await registerByApi()
+    await page.goto('/register')
+    await fillRegister({ Username: newUser().username, Email: user.email, Password: user.password, 'Confirm password': user.password })
+    await page.getByRole('button', { name: 'Create account' }).click()
+    await page.getByText('Registration failed').waitFor()
+    expect(new URL(page.url()).pathname).toBe('/register')
+  })
+})
+
+describe('login and logout', () => {
+  it("logs out: 'Logged out', back at /login, both tokens gone", async () => {
+    const user = await registerByApi()
+    await page.goto('/login')
+    await signIn(user)
+    await page.getByText('Login successful').waitFor()
+    await page.getByText(`Welcome back, ${user.username}!`).waitFor()
+    await page.getByRole('button', { name: 'Logout' }).click()
+    await page.getByText('Logged out').waitFor()
+    expect(new URL(page.url()).pathname).toBe('/login')
+    expect(await storedTokens(page)).toEqual({ token: null, refreshToken: null })
+  })
+
+  it("shows 'Login failed' for a wrong password and stays on /login", async () => {
+    const user = await registerByApi()
+    await page.goto('/login')
+    await signIn({ ...user, password: 'wrong-password-1' })
+    await page.getByText('Login failed').waitFor()
+    expect(new URL(page.url()).pathname).toBe('/login')
+    expect(await storedTokens(page)).toEqual({ token: null, refreshToken: null })
+  })
+
+  it("shows 'Password is required.' on the password field", async () => {
+    await page.goto('/login')
+    await page.getByLabel('Email', { exact: true }).fill('someone@example.com')
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await expect.poll(() => fieldError(page, 'Password')).toBe('Password is required.')
+  })
+
+  it('sends a signed-out visitor from /dashboard to /login and back to the requested view after sign-in', async () => {
+    const user = await registerByApi()
+    await page.goto('/dashboard?view=purchases')
+    await page.waitForURL((url) => url.pathname === '/login')
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/dashboard?view=purchases')
+    await signIn(user)
+    await page.waitForURL((url) => url.pathname === '/dashboard')
+    expect(new URL(page.url()).searchParams.get('view')).toBe('purchases')
+  })
+
+  it('says when Google sign-in is not configured instead of leaving the app', async () => {
+    await page.goto('/login')
+    await page.getByRole('button', { name: 'Continue with Google' }).click()
+    await page.getByText('Google sign-in is not configured on this server').waitFor()
+    expect(new URL(page.url()).pathname).toBe('/login')
+  })
+})
+
+describe('tokens', () => {
+  it('refreshes an expired access token when a protected page loads, and stores the new pair', async () => {
+    const user = await registerByApi()
+    await page.goto('/')
+    await page.evaluate((refreshToken) => {
+      localStorage.setItem('token', 'expired.garbage.token')
+      localStorage.setItem('refreshToken', refreshToken)
+    }, user.refreshToken)
+    await page.goto('/dashboard')
+    await page.getByText(`Welcome back, ${user.username}!`).waitFor()
+    const tokens = await storedTokens(page)
+    expect(tokens.token).not.toBe('expired.garbage.token')
+    expect(tokens.token).toBeTruthy()
+    expect(tokens.refreshToken).not.toBe(user.refreshToken)
+  })
+
+  it('refreshes first when only a refresh token is stored', async () => {
+    const user = await registerByApi()
+    await page.goto('/')
+    await page.evaluate((refreshToken) => localStorage.setItem('refreshToken', refreshToken), user.refreshToken)
+    await page.goto('/dashboard')
+    await page.getByText(`Welcome back, ${user.username}!`).waitFor()
+    expect((await storedTokens(page)).token).toBeTruthy()
+  })
+
+  it('/oauth/callback stores the tokens, lands on /dashboard and leaves no token in the address or history', async () => {
+    const user = await registerByApi()
+    await page.goto('/')
+    await page.goto(`/oauth/callback?token=${encodeURIComponent(user.token)}&refreshToken=${encodeURIComponent(user.refreshToken)}`)
+    await page.getByText(`Welcome back, ${user.username}!`).waitFor()
+    expect(new URL(page.url()).pathname).toBe('/dashboard')
+    expect(page.url()).not.toContain(user.token)
+    expect(page.url()).not.toContain('refreshToken')
+    expect(await storedTokens(page)).toEqual({ token: user.token, refreshToken: user.refreshToken })
+    await page.goBack()
+    await page.waitForURL((url) => url.pathname === '/')
+    expect(page.url()).not.toContain(user.token)
+  })
+
+  it('/profile/qr opens the dashboard with view=profile and modal=qr', async () => {
+    const user = await registerByApi()
+    await page.goto('/')
+    await page.evaluate((t) => {
+      localStorage.setItem('token', t.token)
+      localStorage.setItem('refreshToken', t.refreshToken)
+    }, user)
+    await page.goto('/profile/qr')
+    await page.waitForURL((url) => url.pathname === '/dashboard')
+    const search = new URL(page.url()).searchParams
+    expect([search.get('view'), search.get('modal')]).toEqual(['profile', 'qr'])
+  })
+})

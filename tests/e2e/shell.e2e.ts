@@ -1,0 +1,103 @@
+// The app frame end to end: every route exists, the 404 page, the theme choice, canonical URLs, the service worker.
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { baseUrl, launchBrowser, newContext } from './browser.ts'
+
+let browser: Browser
+let context: BrowserContext
+let page: Page
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+beforeEach(async () => {
+  context = await newContext(browser)
+  page = await context.newPage()
+})
+afterEach(async () => {
+  await context?.close()
+})
+
+const colorScheme = () => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))
+const storedTheme = () => page.evaluate(() => localStorage.getItem('vite-ui-theme'))
+const canonical = () =>
+  page.evaluate(() => ({
+    link: document.querySelector('link[rel="canonical"]')?.getAttribute('href'),
+    og: document.querySelector('meta[property="og:url"]')?.getAttribute('content'),
+  }))
+
+describe('routes', () => {
+  it.each([
+    ['/', 'Scan. Wear. Surprise.'],
+    ['/register', 'Create your account'],
+    ['/login', 'Sign in'],
+    ['/profile/abc12345', 'Profile'],
+    ['/demo/wishlist', 'Demo wishlist'],
+    ['/help-center', 'Help Center'],
+  ])('%s exists and shows its heading', async (path, heading) => {
+    await page.goto(path)
+    await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor()
+  })
+
+  it("the landing page links 'Sign In' to /dashboard and 'Sign up' / 'Create Free Profile' to /register", async () => {
+    await page.goto('/')
+    expect(await page.getByRole('link', { name: 'Sign In', exact: true }).getAttribute('href')).toBe('/dashboard')
+    expect(await page.getByRole('link', { name: 'Sign up', exact: true }).getAttribute('href')).toBe('/register')
+    expect(await page.getByRole('link', { name: 'Create Free Profile' }).getAttribute('href')).toBe('/register')
+  })
+
+  it("an unknown route shows '404', 'Oops! Page not found' and 'Return to Home' to /", async () => {
+    await page.goto('/no/such/page')
+    await page.getByText('404', { exact: true }).waitFor()
+    await page.getByText('Oops! Page not found').waitFor()
+    const home = page.getByRole('link', { name: 'Return to Home' })
+    expect(await home.getAttribute('href')).toBe('/')
+    await home.click()
+    await page.getByRole('heading', { name: 'Scan. Wear. Surprise.' }).waitFor()
+    expect(new URL(page.url()).pathname).toBe('/')
+  })
+})
+
+describe('theme', () => {
+  it("is light by default and keeps the choice in localStorage 'vite-ui-theme' across reloads", async () => {
+    await page.goto('/login')
+    expect(await colorScheme()).toBe('light')
+    expect(await storedTheme()).toBeNull()
+
+    await page.getByTitle('Dark').click()
+    await expect.poll(colorScheme).toBe('dark')
+    expect(await storedTheme()).toBe('dark')
+    await page.reload()
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor()
+    expect(await colorScheme()).toBe('dark')
+
+    await page.getByTitle('System').click()
+    await expect.poll(storedTheme).toBe('system')
+    await page.reload()
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor()
+    expect(await page.getByRole('radio', { name: 'System' }).isChecked()).toBe(true)
+  })
+})
+
+describe('canonical URL', () => {
+  it('follows the path without a trailing slash, also after client-side navigation', async () => {
+    await page.goto('/help-center/')
+    await page.getByRole('heading', { name: 'Help Center' }).waitFor()
+    await expect.poll(canonical).toEqual({ link: `${baseUrl()}/help-center`, og: `${baseUrl()}/help-center` })
+
+    await page.getByRole('link', { name: 'QR Tee' }).click()
+    await page.getByRole('heading', { name: 'Scan. Wear. Surprise.' }).waitFor()
+    await expect.poll(canonical).toEqual({ link: baseUrl(), og: baseUrl() })
+  })
+})
+
+describe('service worker', () => {
+  it('registers in the built app and becomes ready', async () => {
+    await page.goto('/')
+    const scope = await page.evaluate(() => navigator.serviceWorker.ready.then((registration) => registration.scope))
+    expect(scope).toBe(`${baseUrl()}/`)
+  })
+})
