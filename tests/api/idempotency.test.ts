@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { IDEMPOTENCY_MESSAGES } from '../../server/idempotency.ts'
+import { eq } from 'drizzle-orm'
+import { idempotencyKeys, users } from '../../server/db/schema.ts'
+import { IDEMPOTENCY_MESSAGES, requestHash } from '../../server/idempotency.ts'
 import { describeEachDatabase, TestApp } from './harness.ts'
 import { createItem, newKey, type Owner, signUpOwner, validItem } from './owner-helpers.ts'
 import { fixture, upload } from './upload-helpers.ts'
@@ -99,6 +101,25 @@ describeEachDatabase('Idempotency-Key', (getDatabase) => {
         expect(r.json).toEqual({ message: IDEMPOTENCY_MESSAGES.inProgress })
       }
       expect((await itemsOf(owner)).filter((i) => i.name === name)).toHaveLength(1)
+    })
+
+    it('the same key while the first request is still running answers 409 with Retry-After; an abandoned one is taken over', async () => {
+      const [user] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, owner.username))
+      const key = newKey()
+      const body = JSON.stringify(validItem({ name: 'Running elsewhere' }))
+      const path = `/api/wishlist-items/profile/${owner.profileId}`
+      const startedAt = t.clock.now()
+      await t.db.insert(idempotencyKeys).values({ scope: user?.id ?? '', key, requestHash: requestHash('POST', path, new TextEncoder().encode(body)), createdAt: startedAt })
+      const send = () => t.request('POST', path, { token: owner.token, rawBody: body, headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key } })
+      const running = await send()
+      expect(running.status).toBe(409)
+      expect(running.json).toEqual({ message: IDEMPOTENCY_MESSAGES.inProgress })
+      expect(running.headers.get('retry-after')).toBe('1')
+      // A process that died mid-request leaves its row running; after two minutes a retry may run instead.
+      await t.db.update(idempotencyKeys).set({ createdAt: new Date(startedAt.getTime() - 3 * 60 * 1000) }).where(eq(idempotencyKeys.key, key))
+      const retried = await send()
+      expect(retried.status).toBe(201)
+      expect((await send()).json).toEqual(retried.json)
     })
 
     it('a malformed key answers 400', async () => {
