@@ -149,6 +149,18 @@ describe('a 401 on an authenticated call', () => {
     expect(authHeaderOf(1)).toBe('Bearer from-other-tab')
   })
 
+  it('uses the pair a racing tab stored when its own refresh loses the race with a 401', async () => {
+    storeTokens({ token: 'expired', refreshToken: 'refresh-1' })
+    fetchMock.mockImplementation(async (url: string) => {
+      if (url !== '/api/auth/refresh') return response(fetchMock.mock.calls.length === 1 ? { status: 401 } : json(200, 'ok'))
+      storeTokens({ token: 'winner-token', refreshToken: 'refresh-2' })
+      return response(json(401, { message: 'Invalid or expired refresh token' }))
+    })
+    await expect(apiRequest('/profiles')).resolves.toBe('ok')
+    expect(authHeaderOf(2)).toBe('Bearer winner-token')
+    expect(logouts).toBe(0)
+  })
+
   it('refreshes under a Web Lock when navigator.locks exists', async () => {
     const lockNames: string[] = []
     vi.stubGlobal('navigator', {
@@ -157,7 +169,7 @@ describe('a 401 on an authenticated call', () => {
     storeTokens({ token: 'expired', refreshToken: 'refresh-1' })
     serve([{ status: 401 }, json(200, 'ok')], [json(200, { token: 'access-2', refreshToken: 'refresh-2' })])
     await apiRequest('/profiles')
-    expect(lockNames).toEqual(['qrtee-token-refresh'])
+    expect(lockNames).toEqual(['qrtee:token-refresh'])
   })
 })
 

@@ -5,7 +5,8 @@ import { AuthResponseSchema, MESSAGES } from '../contract/auth.ts'
 import { endSession, readTokens, storeTokens } from './tokens.ts'
 
 export const API_PREFIX = '/api'
-const REFRESH_LOCK = 'qrtee-token-refresh'
+// The same lock name as the sync engine's transport (src/sync/transport.ts), so page and worker never refresh at once.
+const REFRESH_LOCK = 'qrtee:token-refresh'
 
 export class ApiError extends Error {
   readonly status: number
@@ -85,7 +86,13 @@ async function rotateTokens(staleToken: string | null): Promise<string> {
   if (current.token && current.token !== staleToken) return current.token
   if (!current.refreshToken) throw new ApiError(MESSAGES.noRefreshToken, 401)
   const response = await send('/auth/refresh', { method: 'POST', body: { refreshToken: current.refreshToken } }, null)
-  if (!response.ok) throw await errorFrom(response)
+  if (!response.ok) {
+    // Without Web Locks two tabs can race; the loser gets 401 (docs/decisions/010) while the winner has already
+    // stored a fresh pair, which is then ours to use rather than a reason to sign out.
+    const after = readTokens()
+    if (after.token && after.refreshToken && after.refreshToken !== current.refreshToken) return after.token
+    throw await errorFrom(response)
+  }
   const parsed = v.safeParse(AuthResponseSchema, await readBody(response))
   if (!parsed.success) throw new ApiError('Unexpected response from the server', response.status)
   storeTokens(parsed.output)
