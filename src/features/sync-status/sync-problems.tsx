@@ -2,18 +2,23 @@
 import { Alert, Button, CloseButton, Group, Paper, Stack, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useLiveQuery } from 'dexie-react-hooks'
-import type { OwnerDatabase } from '../../local/db.ts'
-import { discardOutboxEntry, dismissNotice, retryOutboxEntry } from '../../local/outbox-actions.ts'
+import { dismissNotice } from '../../local/outbox-actions.ts'
 import { failedOutboxEntries, noticesQuery } from '../../local/queries.ts'
-import { formatSyncTime } from './sync-badge.ts'
+import type { SyncClient } from '../../sync/sync-client.ts'
+
+/** Retry and Discard go through the sync client, which also wakes the engine to act on them. */
+export type SyncActions = Pick<SyncClient, 'db' | 'retry' | 'discard'>
 
 function reportFailure(title: string) {
   return (error: unknown) =>
     notifications.show({ color: 'red', title, message: error instanceof Error && error.message ? error.message : 'Please try again.' })
 }
 
+const madeAt = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' })
+
 /** Renders nothing when there is nothing to act on, so it can sit in any layout. */
-export function SyncProblems({ db }: { db: OwnerDatabase }) {
+export function SyncProblems({ sync }: { sync: SyncActions }) {
+  const { db } = sync
   const failed = useLiveQuery(() => failedOutboxEntries(db), [db]) ?? []
   const notices = useLiveQuery(() => noticesQuery(db), [db]) ?? []
   if (failed.length === 0 && notices.length === 0) return null
@@ -21,7 +26,7 @@ export function SyncProblems({ db }: { db: OwnerDatabase }) {
   return (
     <Stack gap="sm">
       {notices.map((notice) => (
-        <Alert key={notice.id} color="yellow" withCloseButton={false}>
+        <Alert key={notice.id} color="yellow">
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Text size="sm">{notice.message}</Text>
             <CloseButton
@@ -47,17 +52,17 @@ export function SyncProblems({ db }: { db: OwnerDatabase }) {
                 {entry.error}
               </Text>
               <Text size="xs" c="dimmed">
-                Made at {formatSyncTime(entry.createdAt)}
+                Made {madeAt(entry.createdAt)}
               </Text>
               <Group gap="xs" mt="xs">
-                <Button size="xs" variant="light" onClick={() => retryOutboxEntry(db, entry.seq).catch(reportFailure('Retry failed'))}>
+                <Button size="xs" variant="light" onClick={() => sync.retry(entry.seq).catch(reportFailure('Retry failed'))} aria-label={`Retry ${entry.summary}`}>
                   Retry
                 </Button>
                 <Button
                   size="xs"
                   variant="subtle"
                   color="red"
-                  onClick={() => discardOutboxEntry(db, entry.seq).catch(reportFailure('Discard failed'))}
+                  onClick={() => sync.discard(entry.seq).catch(reportFailure('Discard failed'))}
                   aria-label={`Discard ${entry.summary}`}
                 >
                   Discard
