@@ -1,7 +1,7 @@
 // Accounts end to end: register and its messages, login, logout, the guard, token refresh and the OAuth callback.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { launchBrowser, newContext } from './browser.ts'
+import { baseUrl, launchBrowser, newContext } from './browser.ts'
 import { fieldError, newUser, registerByApi, storedTokens, type TestUser } from './helpers.ts'
 
 let browser: Browser
@@ -90,6 +90,23 @@ describe('login and logout', () => {
     expect(await storedTokens(page)).toEqual({ token: null, refreshToken: null })
   })
 
+  it('revokes the refresh token on the server at logout', async () => {
+    const user = await registerByApi()
+    await page.goto('/login')
+    await signIn(user)
+    await page.getByText(`Welcome back, ${user.username}!`).waitFor()
+    const { refreshToken } = await storedTokens(page)
+    await page.getByRole('button', { name: 'Logout' }).click()
+    await page.getByText('Logged out').waitFor()
+    const refreshStatus = () =>
+      fetch(`${baseUrl()}/api/auth/refresh`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ refreshToken }),
+      }).then((response) => response.status)
+    await expect.poll(refreshStatus).toBe(401)
+  })
+
   it("shows 'Login failed' for a wrong password and stays on /login", async () => {
     const user = await registerByApi()
     await page.goto('/login')
@@ -138,6 +155,18 @@ describe('tokens', () => {
     expect(tokens.token).not.toBe('expired.garbage.token')
     expect(tokens.token).toBeTruthy()
     expect(tokens.refreshToken).not.toBe(user.refreshToken)
+  })
+
+  it('clears both tokens and goes to /login when the refresh is refused', async () => {
+    await page.goto('/')
+    await page.evaluate(() => {
+      localStorage.setItem('token', 'expired.garbage.token')
+      localStorage.setItem('refreshToken', 'not-a-real-refresh-token')
+    })
+    await page.goto('/dashboard?view=order')
+    await page.waitForURL((url) => url.pathname === '/login')
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/dashboard?view=order')
+    expect(await storedTokens(page)).toEqual({ token: null, refreshToken: null })
   })
 
   it('refreshes first when only a refresh token is stored', async () => {
