@@ -6,7 +6,7 @@ import { VisitorPurchaseSchema } from '../../src/contract/purchase.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
 import { ApiError, validate } from '../http.ts'
 import { idempotency } from '../idempotency.ts'
-import { publicProfileResponse } from '../services/public-profile.ts'
+import { cachedPublicProfile, publicProfileResponse } from '../services/public-profile.ts'
 import { gzipOf, matchesIfNoneMatch } from '../services/public-profile-cache.ts'
 import { purchaseItem } from '../services/visitor-purchase.ts'
 
@@ -26,7 +26,9 @@ export function publicRoutes(deps: AppDeps) {
   const { db } = deps.database
   return new Hono<AppEnv>()
     .get('/profiles/:shareableId', async (c) => {
-      const entry = await publicProfileResponse(db, c.req.param('shareableId'))
+      const address = c.req.param('shareableId')
+      // A cache hit answers without awaiting anything: this is the request every scan of a shirt makes.
+      const entry = cachedPublicProfile(address) ?? (await publicProfileResponse(db, address))
       if (!entry) throw new ApiError(404, 'Profile not found')
       const headers: Record<string, string> = { ETag: entry.etag, 'Cache-Control': PUBLIC_PROFILE_CACHE_CONTROL, Vary: 'Accept-Encoding' }
       if (matchesIfNoneMatch(c.req.header('If-None-Match'), entry.etag)) return c.body(null, 304, headers)

@@ -37,9 +37,14 @@ export async function loadPublicProfile(db: Db, address: string): Promise<Public
   }
 }
 
+/** The cached serialized profile for an address, without touching the database (the hot path of a scan). */
+export function cachedPublicProfile(address: string): CachedPublicProfile | undefined {
+  return getCachedPublicProfile(shareableKey(address)) ?? getCachedPublicProfile(usernameKey(address))
+}
+
 /** The serialized public profile for an address, from the cache when it holds one. */
 export async function publicProfileResponse(db: Db, address: string): Promise<CachedPublicProfile | undefined> {
-  const cached = getCachedPublicProfile(shareableKey(address)) ?? getCachedPublicProfile(usernameKey(address))
+  const cached = cachedPublicProfile(address)
   if (cached) return cached
   const profile = await loadPublicProfile(db, address)
   if (!profile) return undefined
