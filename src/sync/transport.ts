@@ -91,7 +91,7 @@ export function createTransport({ fetch, baseUrl, tokens, locks, timeoutMs = 30_
     return refreshInFlight
   }
 
-  /** Sends with the stored access token; a 401 refreshes once and retries once, a second 401 signs out. */
+  /** Sends with the stored access token; a 401 refreshes once and retries once; 401/403 on the retry signs out (spec 4). */
   async function send(request: ApiRequest): Promise<ApiResponse> {
     const stored = await tokens.read()
     if (!stored) throw new AuthLostError()
@@ -99,7 +99,7 @@ export function createTransport({ fetch, baseUrl, tokens, locks, timeoutMs = 30_
     if (first.status !== 401) return first
     const fresh = await refreshTokensOnce(stored.token)
     const second = await call(request, fresh.token)
-    if (second.status === 401) {
+    if (second.status === 401 || second.status === 403) {
       await tokens.signOut()
       throw new AuthLostError()
     }
