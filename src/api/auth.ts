@@ -26,11 +26,11 @@ export function googleSignInUrl(origin: string): string {
   return `${API_PREFIX}/auth/oauth/google?redirectUri=${encodeURIComponent(`${origin}/oauth/callback`)}`
 }
 
-export type GoogleAvailability = { available: true } | { available: false; message: string }
+export type GoogleAvailability = { available: true } | { available: false; configured: boolean; message: string }
 
 /**
- * Asks the sign-in endpoint without following its redirect: a redirect means Google sign-in is set up, a JSON error
- * (503 "not configured", 404 on an older server) means it is not and the page should say so instead of leaving.
+ * Asks the sign-in endpoint without following its redirect: a redirect means Google sign-in is set up; 503 ("not
+ * configured") or 404 (a server without the route) means it is off; anything else is a passing failure.
  */
 export async function checkGoogleSignIn(origin: string): Promise<GoogleAvailability> {
   try {
@@ -39,8 +39,8 @@ export async function checkGoogleSignIn(origin: string): Promise<GoogleAvailabil
     const body: unknown = await response.json().catch(() => undefined)
     const message =
       typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' ? body.message : ''
-    return { available: false, message }
+    return { available: false, configured: ![404, 501, 503].includes(response.status), message }
   } catch {
-    return { available: false, message: '' }
+    return { available: false, configured: true, message: '' }
   }
 }

@@ -2,11 +2,11 @@
 import { Alert, Button } from '@mantine/core'
 import { IconBrandGoogle, IconInfoCircle } from '@tabler/icons-react'
 import { useState } from 'react'
-import { checkGoogleSignIn, googleSignInUrl } from '../../api/auth.ts'
+import { checkGoogleSignIn, type GoogleAvailability, googleSignInUrl } from '../../api/auth.ts'
 
 export function GoogleSignIn() {
   const [checking, setChecking] = useState(false)
-  const [unavailable, setUnavailable] = useState<string | null>(null)
+  const [unavailable, setUnavailable] = useState<Extract<GoogleAvailability, { available: false }> | null>(null)
 
   const start = async () => {
     setChecking(true)
@@ -17,7 +17,7 @@ export function GoogleSignIn() {
       return
     }
     setChecking(false)
-    setUnavailable(availability.message)
+    setUnavailable(availability)
   }
 
   return (
@@ -25,10 +25,14 @@ export function GoogleSignIn() {
       <Button variant="default" leftSection={<IconBrandGoogle size={18} aria-hidden />} onClick={start} loading={checking} fullWidth>
         Continue with Google
       </Button>
-      {unavailable !== null ? (
+      {unavailable?.configured === false ? (
         <Alert role="status" color="yellow" icon={<IconInfoCircle aria-hidden />} title="Google sign-in is not available">
           Google sign-in is not configured on this server. Please sign in with your email and password.
-          {unavailable ? ` (${unavailable})` : null}
+        </Alert>
+      ) : null}
+      {unavailable?.configured ? (
+        <Alert role="status" color="red" icon={<IconInfoCircle aria-hidden />} title="Google sign-in failed">
+          {unavailable.message || 'Google sign-in could not be started. Please try again.'}
         </Alert>
       ) : null}
     </>
