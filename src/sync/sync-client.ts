@@ -131,3 +131,11 @@ export function startSyncClient(options: SyncClientOptions = {}): SyncClient {
     },
   }
 }
+
+let sharedClient: SyncClient | undefined
+
+/** This tab's client, started on first use; features call this instead of threading the client through props. */
+export function getSyncClient(): SyncClient {
+  sharedClient ??= startSyncClient()
+  return sharedClient
+}
