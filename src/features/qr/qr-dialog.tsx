@@ -17,8 +17,17 @@ export type QrDialogProps = {
 }
 
 export function QrDialog({ opened, onClose, shareableId }: QrDialogProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Your QR code" centered>
+      <QrDialogContent shareableId={shareableId} onClose={onClose} />
+    </Modal>
+  )
+}
+
+/** The dialog's body without its frame, for a host that keeps its own Modal (the dashboard's `modal=qr`). */
+export function QrDialogContent({ shareableId, onClose }: { shareableId: string; onClose: () => void }) {
   const url = shareableId ? profileUrl(window.location.origin, shareableId) : null
-  const image = useQrImage(opened ? url : null, QR_SIZE)
+  const image = useQrImage(url, QR_SIZE)
   const [busy, setBusy] = useState<'share' | 'png' | 'svg' | null>(null)
 
   async function run(action: 'share' | 'png' | 'svg') {
@@ -39,45 +48,43 @@ export function QrDialog({ opened, onClose, shareableId }: QrDialogProps) {
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Your QR code" centered>
-      <Stack align="center" gap="md">
-        <Center w={QR_SIZE} h={QR_SIZE}>
-          {image ? (
-            <Image src={image} alt={`QR code for ${url}`} w={QR_SIZE} h={QR_SIZE} radius="sm" />
-          ) : (
-            <Skeleton w={QR_SIZE} h={QR_SIZE} aria-label="Creating QR code" />
-          )}
-        </Center>
-        {url === null ? (
-          <Text c="dimmed">Profile is not loaded. Please try again.</Text>
+    <Stack align="center" gap="md">
+      <Center w={QR_SIZE} h={QR_SIZE}>
+        {image ? (
+          <Image src={image} alt={`QR code for ${url}`} w={QR_SIZE} h={QR_SIZE} radius="sm" />
         ) : (
-          <Stack gap={4} align="center" w="100%">
-            <Text size="sm" c="dimmed">
-              Shareable ID
-            </Text>
-            <Code fz="md">{shareableId}</Code>
-            <Anchor href={url} target="_blank" rel="noopener noreferrer" size="sm" style={{ overflowWrap: 'anywhere' }} ta="center">
-              {url}
-            </Anchor>
-          </Stack>
+          <Skeleton w={QR_SIZE} h={QR_SIZE} aria-label="Creating QR code" />
         )}
-        <Group justify="center" gap="xs">
-          <Button variant="light" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void run('png')} loading={busy === 'png'} disabled={url === null}>
-            Download PNG
-          </Button>
-          <Button variant="light" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void run('svg')} loading={busy === 'svg'} disabled={url === null}>
-            Download SVG
-          </Button>
-        </Group>
-        <Group justify="flex-end" w="100%" gap="xs">
-          <Button variant="default" onClick={onClose}>
-            Close
-          </Button>
-          <Button leftSection={<IconShare size={16} aria-hidden />} onClick={() => void run('share')} loading={busy === 'share'} disabled={url === null}>
-            Share
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      </Center>
+      {url === null ? (
+        <Text c="dimmed">Profile is not loaded. Please try again.</Text>
+      ) : (
+        <Stack gap={4} align="center" w="100%">
+          <Text size="sm" c="dimmed">
+            Shareable ID
+          </Text>
+          <Code fz="md">{shareableId}</Code>
+          <Anchor href={url} target="_blank" rel="noopener noreferrer" size="sm" style={{ overflowWrap: 'anywhere' }} ta="center">
+            {url}
+          </Anchor>
+        </Stack>
+      )}
+      <Group justify="center" gap="xs">
+        <Button variant="light" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void run('png')} loading={busy === 'png'} disabled={url === null}>
+          Download PNG
+        </Button>
+        <Button variant="light" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void run('svg')} loading={busy === 'svg'} disabled={url === null}>
+          Download SVG
+        </Button>
+      </Group>
+      <Group justify="flex-end" w="100%" gap="xs">
+        <Button variant="default" onClick={onClose}>
+          Close
+        </Button>
+        <Button leftSection={<IconShare size={16} aria-hidden />} onClick={() => void run('share')} loading={busy === 'share'} disabled={url === null}>
+          Share
+        </Button>
+      </Group>
+    </Stack>
   )
 }
