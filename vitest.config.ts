@@ -1,5 +1,6 @@
 // Unit tests (co-located *.test.ts) and API tests (tests/api) in one run; e2e has its own config in tests/e2e.
 import { defineConfig } from 'vitest/config'
+import './tests/node20-polyfills.ts'
 
 export default defineConfig({
   test: {
