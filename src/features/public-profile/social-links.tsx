@@ -39,9 +39,12 @@ export function SocialIconButtons({ links }: { links: VisitorLink[] }) {
   return (
     <Group gap="xs" justify="center" aria-label="Social links" role="list">
       {links.map((link) => (
-        <ActionIcon key={link.key} component="a" href={link.href} {...linkTarget(link.href)} variant="light" size="lg" radius="xl" aria-label={link.label} title={link.label} role="listitem">
-          <SocialIcon platform={link.platform} />
-        </ActionIcon>
+        // The list item wraps the link: a role on the anchor itself would hide that it is a link.
+        <div key={link.key} role="listitem">
+          <ActionIcon component="a" href={link.href} {...linkTarget(link.href)} variant="light" size="lg" radius="xl" aria-label={link.label} title={link.label}>
+            <SocialIcon platform={link.platform} />
+          </ActionIcon>
+        </div>
       ))}
     </Group>
   )
