@@ -1,7 +1,8 @@
 // Owner writes to wishlist items: each one transaction that stamps a fresh sequence number and cleans up images.
-import { and, eq, sql } from 'drizzle-orm'
+import { and, count, eq, sql } from 'drizzle-orm'
 import type { InferOutput } from 'valibot'
-import type { ItemCreateSchema, ItemUpdateSchema } from '../../src/contract/wishlist.ts'
+import { LIMITS } from '../../src/contract/limits.ts'
+import { ITEM_MESSAGES, type ItemCreateSchema, type ItemUpdateSchema } from '../../src/contract/wishlist.ts'
 import type { Db } from '../db/client.ts'
 import { itemTombstones, wishlistItems } from '../db/schema.ts'
 import { ApiError } from '../http.ts'
@@ -43,7 +44,10 @@ export async function createItem(db: Db, userId: string, profileId: string, inpu
   if (input.storedImageId) await assertOwnImage(db, userId, input.storedImageId)
   const id = input.id ?? crypto.randomUUID()
   const row = await db.transaction(async (tx) => {
+    // The seq reservation locks the owner first, so two parallel creates cannot both pass the count.
     const seq = await nextSeq(tx, userId)
+    const [items] = await tx.select({ n: count() }).from(wishlistItems).where(eq(wishlistItems.profileId, profileId))
+    if ((items?.n ?? 0) >= LIMITS.wishlistItemsMax) throw new ApiError(409, ITEM_MESSAGES.tooManyItems)
     const [inserted] = await tx
       .insert(wishlistItems)
       .values({

@@ -21,4 +21,6 @@ export const LIMITS = {
   imagePixelsMax: 40_000_000,
   storageQuotaBytes: 100 * 1024 * 1024,
   syncPushMax: 100,
+  /** Items per wishlist: keeps a public profile (read on every scan) to a bounded size (decision 020). */
+  wishlistItemsMax: 200,
 } as const

@@ -18,6 +18,7 @@ export const ITEM_MESSAGES = {
   brandMax: `Brand must be at most ${LIMITS.brandMax} characters.`,
   id: 'Invalid id',
   emptyUpdate: 'Nothing to update',
+  tooManyItems: `A wishlist can hold at most ${LIMITS.wishlistItemsMax} items.`,
 } as const
 
 const name = v.pipe(
