@@ -79,7 +79,7 @@ export function uploadRoutes(deps: AppDeps) {
       })
     })
     .delete('/uploads/:id', auth, idempotency(deps), async (c) => {
-      await deleteOwnImage(db, c.var.userId, c.req.param('id'))
+      await deleteOwnImage(db, c.var.userId, c.req.param('id'), deps.now())
       return c.body(null, 204)
     })
 }

@@ -47,7 +47,7 @@ export async function deleteImageIfUnused(tx: Db, userId: string, imageId: strin
 }
 
 /** DELETE /api/uploads/{id}: the image goes, and so does every reference to it (each change takes a sequence number). */
-export async function deleteOwnImage(db: Db, userId: string, imageId: string): Promise<void> {
+export async function deleteOwnImage(db: Db, userId: string, imageId: string, now: Date): Promise<void> {
   if (!isUuid(imageId)) throw imageNotFound()
   const touchedProfiles = await db.transaction(async (tx) => {
     const deleted = await tx.delete(images).where(and(eq(images.id, imageId), eq(images.userId, userId))).returning({ id: images.id })
@@ -63,10 +63,10 @@ export async function deleteOwnImage(db: Db, userId: string, imageId: string): P
     const seqs = await reserveSeqs(tx, userId, items.length + owners.length + 1)
     let i = 0
     for (const item of items) {
-      await tx.update(wishlistItems).set({ storedImageId: null, seq: seqs[i++] ?? 0, updatedAt: new Date() }).where(eq(wishlistItems.id, item.id))
+      await tx.update(wishlistItems).set({ storedImageId: null, seq: seqs[i++] ?? 0, updatedAt: now }).where(eq(wishlistItems.id, item.id))
     }
     for (const owner of owners) {
-      await tx.update(profiles).set({ profileImageId: null, seq: seqs[i++] ?? 0, updatedAt: new Date() }).where(eq(profiles.id, owner.id))
+      await tx.update(profiles).set({ profileImageId: null, seq: seqs[i++] ?? 0, updatedAt: now }).where(eq(profiles.id, owner.id))
     }
     return new Set([...items.map((x) => x.profileId), ...owners.map((x) => x.id)])
   })
