@@ -34,7 +34,6 @@ describe('routes', () => {
     ['/', 'Scan. Wear. Surprise.'],
     ['/register', 'Create your account'],
     ['/login', 'Sign in'],
-    ['/profile/abc12345', 'Profile'],
     ['/demo/wishlist', 'Demo wishlist'],
     ['/help-center', 'Help Center'],
   ])('%s exists and shows its heading', async (path, heading) => {

@@ -6,7 +6,7 @@ import { IconQrcode } from '@tabler/icons-react'
 import { useNavigate } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { AnchorLink } from '../../lib/anchor-link.tsx'
-import { DashboardDialogs } from './dashboard-dialogs.tsx'
+import { type DashboardDialogSlots, DashboardDialogs } from './dashboard-dialogs.tsx'
 import { DashboardNav } from './dashboard-nav.tsx'
 import type { DashboardSearch, DashboardView } from './dashboard-search.ts'
 import { DashboardTab } from './dashboard-tab.tsx'
@@ -14,9 +14,9 @@ import { OrderTabPlaceholder, ProfileTabPlaceholder, PurchasesTabPlaceholder } f
 import { useLogout } from './use-logout.ts'
 import { useProfileSummary } from './use-profile-summary.ts'
 
-type Props = { search: DashboardSearch; headerActions?: ReactNode }
+type Props = { search: DashboardSearch; headerActions?: ReactNode; dialogSlots?: DashboardDialogSlots }
 
-export function DashboardPage({ search, headerActions }: Props) {
+export function DashboardPage({ search, headerActions, dialogSlots = {} }: Props) {
   const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure(false)
   const navigate = useNavigate({ from: '/dashboard' })
   const logout = useLogout()
@@ -54,7 +54,13 @@ export function DashboardPage({ search, headerActions }: Props) {
         {search.view === 'profile' ? <ProfileTabPlaceholder username={profile.profile?.username} /> : null}
         {search.view === 'purchases' ? <PurchasesTabPlaceholder /> : null}
       </AppShell.Main>
-      <DashboardDialogs modal={search.modal} itemId={search.id} onClose={closeModal} />
+      <DashboardDialogs
+        modal={search.modal}
+        itemId={search.id}
+        shareableId={profile.profile?.shareableId ?? ''}
+        slots={dialogSlots}
+        onClose={closeModal}
+      />
     </AppShell>
   )
 }

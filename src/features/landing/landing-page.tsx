@@ -8,7 +8,16 @@ import { AnchorLink, ButtonLink } from '../../lib/anchor-link.tsx'
 /** The spec's header hides once the page is scrolled past about 100 px and returns near the top. */
 const HEADER_HIDE_AFTER_PX = 100
 
-export function LandingPage({ headerActions }: { headerActions?: ReactNode }) {
+/** The seeded demo profile (DEMO_USERNAME's default); GET /api/public/config will name the real one. */
+export const DEFAULT_DEMO_USERNAME = 'demo'
+
+type Props = {
+  headerActions?: ReactNode
+  /** Beside the hero: the 'Try me: scan live demo' card, composed by the route from the QR feature. */
+  heroAside?: ReactNode
+}
+
+export function LandingPage({ headerActions, heroAside }: Props) {
   const [scroll] = useWindowScroll()
   const hidden = scroll.y > HEADER_HIDE_AFTER_PX
   return (
@@ -50,6 +59,7 @@ export function LandingPage({ headerActions }: { headerActions?: ReactNode }) {
           <ButtonLink to="/register" size="lg">
             Create Free Profile
           </ButtonLink>
+          {heroAside}
         </Stack>
       </Container>
     </>

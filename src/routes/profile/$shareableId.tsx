@@ -1,7 +1,16 @@
 // Route /profile/{shareableId}: the public profile a QR code opens.
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '../../features/shell/placeholder-page.tsx'
+import { PublicProfilePage } from '../../features/public-profile/public-profile-page.tsx'
+import { SiteHeader } from '../../features/shell/site-header.tsx'
 
 export const Route = createFileRoute('/profile/$shareableId')({
-  component: () => <PlaceholderPage title="Profile" />,
+  component: function PublicProfileRoute() {
+    const { shareableId } = Route.useParams()
+    return (
+      <>
+        <SiteHeader />
+        <PublicProfilePage shareableId={shareableId} />
+      </>
+    )
+  },
 })
