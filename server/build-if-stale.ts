@@ -25,6 +25,8 @@ export function buildIfStale(root: string): void {
   const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], {
     cwd: root,
     stdio: 'inherit',
+    // A test runner's NODE_ENV=test would make Vite write a development build, where the service worker never registers.
+    env: { ...process.env, NODE_ENV: 'production' },
   })
   if (result.status !== 0) throw new Error('The app build failed; see the output above.')
 }

@@ -1,12 +1,16 @@
-// The service worker skeleton: precached app shell, SPA navigations served from it, and the update handshake.
-// Runtime caching rules (public profiles, uploads) are added beside these; see design.md section 5.
+// The service worker: precached app shell, runtime caching rules, SPA navigations from the shell, and the update handshake.
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
+import { registerCachingRules } from './caching-rules.ts'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> }
 
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
+
+// Before the shell's NavigationRoute: Workbox answers with the first matching route, and an offline re-scan of a
+// redirect profile must go to its cached destination rather than to the shell.
+registerCachingRules()
 
 // Every client route is the same index.html; /api/ answers must come from the network, never from the shell.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }))
