@@ -8,6 +8,7 @@ import { healthRoutes } from './routes/health.ts'
 import { openapiRoutes } from './routes/openapi.ts'
 import { profilePageRoutes } from './routes/profile-page.ts'
 import { profileRoutes } from './routes/profiles.ts'
+import { publicConfigRoutes } from './routes/public-config.ts'
 import { publicRoutes } from './routes/public.ts'
 import { purchaseRecordRoutes } from './routes/purchase-records.ts'
 import { syncRoutes } from './routes/sync.ts'
@@ -34,6 +35,7 @@ export function createApp(deps: AppDeps, site?: StaticSite) {
   api.route('/users', userRoutes(deps))
   api.route('/profiles', profileRoutes(deps))
   api.route('/', publicRoutes(deps))
+  api.route('/', publicConfigRoutes(deps))
   api.route('/', wishlistItemRoutes(deps))
   api.route('/', uploadRoutes(deps))
   api.route('/', purchaseRecordRoutes(deps))

@@ -1,0 +1,11 @@
+// Runtime settings the browser reads from GET /api/public/config, so none of them needs a rebuild.
+import * as v from 'valibot'
+
+export const PublicConfigSchema = v.object({
+  demoUsername: v.string(),
+  googleSignIn: v.boolean(),
+  /** Null when no captcha is configured: the support form then sends without one. */
+  turnstileSiteKey: v.nullable(v.string()),
+  printProvider: v.picklist(['printful', 'demo']),
+})
+export type PublicConfig = v.InferOutput<typeof PublicConfigSchema>

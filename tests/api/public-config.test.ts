@@ -1,0 +1,45 @@
+import { beforeAll, expect, it } from 'vitest'
+import * as v from 'valibot'
+import { PublicConfigSchema } from '../../src/contract/public-config.ts'
+import { loadConfig } from '../../server/config.ts'
+import { describeEachDatabase, TestApp } from './harness.ts'
+
+describeEachDatabase('GET /api/public/config', (getDatabase) => {
+  let database: Awaited<ReturnType<typeof getDatabase>>
+  beforeAll(async () => {
+    database = await getDatabase()
+  })
+  const appWith = (env: Record<string, string>) =>
+    new TestApp(database, { config: loadConfig({ JWT_SECRET: 'test-secret-test-secret-test-secret-42', DATA_DIR: '.tmp/test-data', ...env }) })
+
+  it('tells the browser the demo username and that optional services are off on the defaults', async () => {
+    const res = await appWith({}).request('GET', '/api/public/config')
+    expect(res.status).toBe(200)
+    expect(v.parse(PublicConfigSchema, res.json)).toEqual({
+      demoUsername: 'demo',
+      googleSignIn: false,
+      turnstileSiteKey: null,
+      printProvider: 'demo',
+    })
+  })
+
+  it('reports configured services without ever exposing a secret', async () => {
+    const res = await appWith({
+      DEMO_USERNAME: 'showcase',
+      GOOGLE_CLIENT_ID: 'client-id',
+      GOOGLE_CLIENT_SECRET: 'google-secret-value',
+      TURNSTILE_SITE_KEY: '1x00000000000000000000AA',
+      TURNSTILE_SECRET_KEY: '1x0000000000000000000000000000000AA',
+      PRINTFUL_TOKEN: 'printful-token-value',
+    }).request('GET', '/api/public/config')
+    expect(res.json).toEqual({
+      demoUsername: 'showcase',
+      googleSignIn: true,
+      turnstileSiteKey: '1x00000000000000000000AA',
+      printProvider: 'printful',
+    })
+    for (const secret of ['google-secret-value', 'printful-token-value', '1x0000000000000000000000000000000AA']) {
+      expect(res.text).not.toContain(secret)
+    }
+  })
+})
