@@ -89,18 +89,6 @@ export const ProfileSchema = v.object({
 })
 export type Profile = v.InferOutput<typeof ProfileSchema>
 
-/** What a visitor sees (GET /api/profiles/{shareableId}): no contact info, no email, nothing private. */
-export const PublicProfileSchema = v.object({
-  id: v.string(),
-  username: v.string(),
-  description: v.string(),
-  profileType: v.picklist(PROFILE_TYPES),
-  customText: v.string(),
-  redirectUrl: v.string(),
-  socialLinks: v.array(SocialLinkSchema),
-  profileImageId: v.nullable(v.string()),
-  profileImageUrl: v.nullable(v.string()),
-  shareableId: v.string(),
-  wishlist: v.array(WishlistItemSchema),
-})
+/** What a visitor sees (GET /api/profiles/{shareableId}): the owner's profile less everything private. */
+export const PublicProfileSchema = v.omit(ProfileSchema, ['contactInfo', 'isPublic'])
 export type PublicProfile = v.InferOutput<typeof PublicProfileSchema>
