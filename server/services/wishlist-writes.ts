@@ -5,6 +5,7 @@ import { LIMITS } from '../../src/contract/limits.ts'
 import { ITEM_MESSAGES, type ItemCreateSchema, type ItemUpdateSchema } from '../../src/contract/wishlist.ts'
 import type { Db } from '../db/client.ts'
 import { itemTombstones, wishlistItems } from '../db/schema.ts'
+import { pruneTombstones } from './tombstones.ts'
 import { ApiError } from '../http.ts'
 import { nextSeq } from './change-seq.ts'
 import { assertOwnImage, deleteImageIfUnused, isUuid } from './image-store.ts'
@@ -122,6 +123,7 @@ export async function deleteItem(db: Db, userId: string, itemId: string, now: Da
       .values({ userId, itemId, seq, deletedAt: now })
       .onConflictDoUpdate({ target: [itemTombstones.userId, itemTombstones.itemId], set: { seq, deletedAt: now } })
     await deleteImageIfUnused(tx, userId, current.storedImageId)
+    await pruneTombstones(tx, userId, now)
   })
   invalidatePublicProfile(current.profileId)
 }
