@@ -9,6 +9,9 @@ const TITLES: Record<DashboardModal, string> = { qr: 'Your QR code', new: 'New p
 /** What the route plugs into the dialogs; a missing one shows a stand-in. */
 export type DashboardDialogSlots = {
   qr?: (props: { shareableId: string; onClose: () => void }) => ReactNode
+  new?: (props: { onClose: () => void }) => ReactNode
+  /** `id` is undefined when the address names no item; the content says so. */
+  edit?: (props: { id: string | undefined; onClose: () => void }) => ReactNode
 }
 
 type Props = {
@@ -20,12 +23,19 @@ type Props = {
   onClose: () => void
 }
 
-export function DashboardDialogs({ modal, itemId, shareableId, slots, onClose }: Props) {
+function content({ modal, itemId, shareableId, slots, onClose }: Props): ReactNode {
+  if (modal === 'qr') return slots.qr?.({ shareableId, onClose })
+  if (modal === 'new') return slots.new?.({ onClose })
+  if (modal === 'edit') return slots.edit ? slots.edit({ id: itemId, onClose }) : !itemId ? <Text>No product selected</Text> : undefined
+  return null
+}
+
+export function DashboardDialogs(props: Props) {
+  const { modal, onClose } = props
+  const body = content(props)
   return (
     <Modal opened={modal !== undefined} onClose={onClose} title={modal ? TITLES[modal] : ''} centered>
-      {modal === 'qr' && slots.qr ? slots.qr({ shareableId, onClose }) : null}
-      {modal === 'edit' && !itemId ? <Text>No product selected</Text> : null}
-      {(modal === 'qr' && !slots.qr) || modal === 'new' || (modal === 'edit' && itemId) ? <Text c="dimmed">Coming soon.</Text> : null}
+      {body === undefined ? <Text c="dimmed">Coming soon.</Text> : body}
     </Modal>
   )
 }

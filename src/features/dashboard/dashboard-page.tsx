@@ -1,32 +1,49 @@
 // Owns the dashboard frame (/dashboard): the app shell with header and side menu, the tab chosen by `view`,
-// the dialog chosen by `modal`, and the profile that is reloaded on each tab change.
-import { AppShell, Burger, Group } from '@mantine/core'
+// the dialog chosen by `modal`, and the profile that is refreshed on each tab change.
+import { Alert, AppShell, Burger, Group } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { IconQrcode } from '@tabler/icons-react'
 import { useNavigate } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
+import type { OwnerDatabase } from '../../local/db.ts'
 import { AnchorLink } from '../../lib/anchor-link.tsx'
 import { type DashboardDialogSlots, DashboardDialogs } from './dashboard-dialogs.tsx'
 import { DashboardNav } from './dashboard-nav.tsx'
 import type { DashboardSearch, DashboardView } from './dashboard-search.ts'
-import { DashboardTab } from './dashboard-tab.tsx'
-import { OrderTabPlaceholder, ProfileTabPlaceholder, PurchasesTabPlaceholder } from './other-tabs.tsx'
+import { OrderTabPlaceholder, ProfileTab, PurchasesTabPlaceholder } from './other-tabs.tsx'
 import { useLogout } from './use-logout.ts'
-import { useProfileSummary } from './use-profile-summary.ts'
+import { useOwnerProfile } from './use-owner-profile.ts'
 
-type Props = { search: DashboardSearch; headerActions?: ReactNode; dialogSlots?: DashboardDialogSlots }
+/** The tabs the route fills from other features; Order and Profile are the dashboard's own. */
+export type DashboardTabSlots = Partial<Record<'dashboard' | 'purchases', ReactNode>>
 
-export function DashboardPage({ search, headerActions, dialogSlots = {} }: Props) {
+type Props = {
+  search: DashboardSearch
+  /** The owner's local database, for the profile the shell shows. */
+  db: OwnerDatabase
+  /** Called on each tab change: the spec's "profile refreshed on each tab change" (e.g. a sync now). */
+  onViewShown?: (view: DashboardView) => void
+  headerActions?: ReactNode
+  tabs?: DashboardTabSlots
+  dialogSlots?: DashboardDialogSlots
+  /** Replaces the plain logout, e.g. with one that warns about unsynced changes first. */
+  onLogout?: () => void
+  /** Rendered once inside the shell, e.g. that warning's dialog or sync problem notices. */
+  children?: ReactNode
+}
+
+export function DashboardPage({ search, db, onViewShown, headerActions, tabs = {}, dialogSlots = {}, onLogout, children }: Props) {
   const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure(false)
   const navigate = useNavigate({ from: '/dashboard' })
   const logout = useLogout()
-  const profile = useProfileSummary(search.view)
+  const profile = useOwnerProfile(db, search.view)
+
+  useEffect(() => onViewShown?.(search.view), [onViewShown, search.view])
 
   const selectView = (view: DashboardView) => {
     closeNav()
     void navigate({ search: { view } })
   }
-  const openModal = (modal: 'qr' | 'new') => void navigate({ search: (prev) => ({ ...prev, modal, id: undefined }) })
   const closeModal = () => void navigate({ search: (prev) => ({ ...prev, modal: undefined, id: undefined }) })
 
   return (
@@ -40,19 +57,24 @@ export function DashboardPage({ search, headerActions, dialogSlots = {} }: Props
               QR Tee
             </AnchorLink>
           </Group>
-          {headerActions}
+          <Group gap="sm" wrap="nowrap">
+            {headerActions}
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm">
-        <DashboardNav view={search.view} onSelect={selectView} onLogout={() => void logout()} />
+        <DashboardNav view={search.view} onSelect={selectView} onLogout={onLogout ?? (() => void logout())} />
       </AppShell.Navbar>
       <AppShell.Main>
-        {search.view === 'dashboard' ? (
-          <DashboardTab profile={profile} onAddItem={() => openModal('new')} onShowQr={() => openModal('qr')} />
+        {profile.status === 'error' ? (
+          <Alert color="red" title="Failed to load profile" mb="md">
+            {profile.message}
+          </Alert>
         ) : null}
+        {search.view === 'dashboard' ? tabs.dashboard : null}
         {search.view === 'order' ? <OrderTabPlaceholder /> : null}
-        {search.view === 'profile' ? <ProfileTabPlaceholder username={profile.profile?.username} /> : null}
-        {search.view === 'purchases' ? <PurchasesTabPlaceholder /> : null}
+        {search.view === 'profile' ? <ProfileTab profile={profile.profile} /> : null}
+        {search.view === 'purchases' ? (tabs.purchases ?? <PurchasesTabPlaceholder />) : null}
       </AppShell.Main>
       <DashboardDialogs
         modal={search.modal}
@@ -61,6 +83,7 @@ export function DashboardPage({ search, headerActions, dialogSlots = {} }: Props
         slots={dialogSlots}
         onClose={closeModal}
       />
+      {children}
     </AppShell>
   )
 }

@@ -1,7 +1,17 @@
 // Route /products/{id}: the edit wishlist item page.
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '../../../features/shell/placeholder-page.tsx'
+import { ProductPage } from '../../../features/wishlist/product-page.tsx'
+import { OwnerPageFrame } from '../-components/owner-page-frame.tsx'
+import { useOwnerSync } from '../-components/owner-sync.ts'
 
 export const Route = createFileRoute('/_authed/products/$id')({
-  component: () => <PlaceholderPage title="Edit product" />,
+  component: function EditProductRoute() {
+    const { id } = Route.useParams()
+    const { db } = useOwnerSync()
+    return (
+      <OwnerPageFrame>
+        <ProductPage db={db} id={id} />
+      </OwnerPageFrame>
+    )
+  },
 })

@@ -1,7 +1,16 @@
 // Route /products/new: the new wishlist item page.
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '../../../features/shell/placeholder-page.tsx'
+import { ProductPage } from '../../../features/wishlist/product-page.tsx'
+import { OwnerPageFrame } from '../-components/owner-page-frame.tsx'
+import { useOwnerSync } from '../-components/owner-sync.ts'
 
 export const Route = createFileRoute('/_authed/products/new')({
-  component: () => <PlaceholderPage title="New product" />,
+  component: function NewProductRoute() {
+    const { db } = useOwnerSync()
+    return (
+      <OwnerPageFrame>
+        <ProductPage db={db} />
+      </OwnerPageFrame>
+    )
+  },
 })

@@ -1,0 +1,44 @@
+// Owns the dashboard's composition: the dashboard frame with the wishlist, purchases, QR and sync-status features.
+import { useCallback } from 'react'
+import { DashboardPage } from '../../../features/dashboard/dashboard-page.tsx'
+import type { DashboardSearch } from '../../../features/dashboard/dashboard-search.ts'
+import { useLogout } from '../../../features/dashboard/use-logout.ts'
+import { PurchasesTabLive } from '../../../features/purchases/purchases-tab-live.tsx'
+import { QrDialogContent } from '../../../features/qr/qr-dialog.tsx'
+import { ThemeSwitch } from '../../../features/shell/theme-switch.tsx'
+import { useLogoutGuard } from '../../../features/sync-status/logout-confirm-dialog.tsx'
+import { SyncStatusBadge } from '../../../features/sync-status/sync-status-badge.tsx'
+import { ProductDialog } from '../../../features/wishlist/product-dialog.tsx'
+import { WishlistTab } from '../../../features/wishlist/wishlist-tab.tsx'
+import { useOwnerSync } from './owner-sync.ts'
+
+export function OwnerDashboard({ search }: { search: DashboardSearch }) {
+  const sync = useOwnerSync()
+  const logout = useLogout()
+  const { requestLogout, dialog } = useLogoutGuard(sync, logout)
+  const syncNow = useCallback(() => sync.syncNow(), [sync])
+  const { db } = sync
+
+  return (
+    <DashboardPage
+      search={search}
+      db={db}
+      onViewShown={syncNow}
+      headerActions={
+        <>
+          <SyncStatusBadge sync={sync} />
+          <ThemeSwitch />
+        </>
+      }
+      tabs={{ dashboard: <WishlistTab db={db} />, purchases: <PurchasesTabLive db={db} /> }}
+      dialogSlots={{
+        qr: ({ shareableId, onClose }) => <QrDialogContent shareableId={shareableId} onClose={onClose} />,
+        new: ({ onClose }) => <ProductDialog db={db} mode="new" onClose={onClose} />,
+        edit: ({ id, onClose }) => <ProductDialog db={db} mode="edit" id={id} onClose={onClose} />,
+      }}
+      onLogout={() => void requestLogout()}
+    >
+      {dialog}
+    </DashboardPage>
+  )
+}

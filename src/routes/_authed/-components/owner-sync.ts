@@ -1,0 +1,27 @@
+// Owns the owner's sync client on the protected routes: started on the first protected page (never on public ones,
+// so the public profile's JavaScript carries no Dexie), and told about every new sign-in before a page renders.
+import { readTokens } from '../../../api/tokens.ts'
+import { getSyncClient, type SyncClient } from '../../../sync/sync-client.ts'
+
+/** The refresh token of the last sign-in announced to the client; a new one means a new login, register or OAuth. */
+let announcedRefreshToken: string | undefined
+
+/**
+ * Called by the _authed guard after the session check. signedIn keeps the same user's data (and outbox) and wipes
+ * another user's before anything of theirs can show, then resumes sync. A rotated pair of the same user repeats it
+ * harmlessly; a token whose user cannot be read is left to the engine, which refreshes it first.
+ */
+export async function startOwnerSync(): Promise<SyncClient> {
+  const sync = getSyncClient()
+  const { token, refreshToken } = readTokens()
+  if (token && refreshToken && refreshToken !== announcedRefreshToken) {
+    const claim = await sync.signedIn({ token, refreshToken })
+    if (claim) announcedRefreshToken = refreshToken
+  }
+  return sync
+}
+
+/** The client for protected pages; the guard has started it before they render. */
+export function useOwnerSync(): SyncClient {
+  return getSyncClient()
+}
