@@ -1,0 +1,86 @@
+// Shared steps of the PWA spec: owners with a chosen profile through the API, a stand-in redirect destination, a
+// second app server on a copy of dist/ for the update flow, and waiting for the service worker to take control.
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
+import http from 'node:http'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { Page } from 'playwright-core'
+import * as v from 'valibot'
+import { loadConfig } from '../../server/config.ts'
+import { projectRoot, startServer } from '../../server/main.ts'
+import { baseUrl } from './browser.ts'
+import { registerByApi } from './helpers.ts'
+
+const OwnProfileSchema = v.object({ id: v.string(), shareableId: v.string() })
+const CreatedItemSchema = v.object({ id: v.string() })
+
+export async function api(urlPath: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<{ status: number; json: unknown }> {
+  const response = await fetch(`${baseUrl()}${urlPath}`, {
+    method: init.method ?? 'GET',
+    headers: { 'Content-Type': 'application/json', ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}) },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  })
+  const text = await response.text()
+  return { status: response.status, json: text ? JSON.parse(text) : null }
+}
+
+/** A fresh owner whose profile has `settings` and one wishlist item per name in `itemNames`. */
+export async function ownerWith(settings: Record<string, unknown>, itemNames: string[] = []) {
+  const user = await registerByApi()
+  const own = v.parse(OwnProfileSchema, (await api('/api/profiles', { token: user.token })).json)
+  const saved = await api('/api/profiles', { method: 'PUT', token: user.token, body: settings })
+  if (saved.status !== 200) throw new Error(`PUT /api/profiles failed: ${saved.status} ${JSON.stringify(saved.json)}`)
+  const itemIds: string[] = []
+  for (const name of itemNames) {
+    const body = { name, description: 'A gift I would truly enjoy.', brand: 'Acme', price: 12.5 }
+    const created = await api(`/api/wishlist-items/profile/${own.id}`, { method: 'POST', token: user.token, body })
+    if (created.status !== 201) throw new Error(`create item failed: ${created.status} ${JSON.stringify(created.json)}`)
+    itemIds.push(v.parse(CreatedItemSchema, created.json).id)
+  }
+  return { user, shareableId: own.shareableId, itemIds }
+}
+
+/** A stand-in for the site a redirect profile points at: any path answers a small page, and every hit is counted. */
+export async function startDestination(): Promise<{ url: string; hits: string[]; close: () => Promise<void> }> {
+  const hits: string[] = []
+  const server = http.createServer((request, response) => {
+    hits.push(request.url ?? '/')
+    response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
+    response.end('<!doctype html><title>Destination</title><h1>Destination</h1>')
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : 0
+  return {
+    url: `http://127.0.0.1:${port}/landing`,
+    hits,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
+  }
+}
+
+/** Resolves once a service worker controls the page, reloading once: the worker does not claim open pages. */
+export async function waitForController(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+  if (await page.evaluate(() => navigator.serviceWorker.controller !== null)) return
+  await page.reload()
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+}
+
+/**
+ * The app served in this process from a private copy of dist/, so a test can change the built worker's bytes and
+ * serve them again on the same port, as a deploy would. In-memory database: nothing outlives the test.
+ */
+export async function startCopyOfApp() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'qrtee-pwa-'))
+  const distDir = path.join(dir, 'dist')
+  cpSync(path.join(projectRoot, 'dist'), distDir, { recursive: true })
+  const serveOn = async (port: number) => {
+    const config = loadConfig({ JWT_SECRET: 'pwa-e2e-secret-pwa-e2e-secret-pwa-e2e', DATA_DIR: path.join(dir, 'data'), PORT: String(port), HOST: '127.0.0.1' })
+    return startServer(config, { databaseLocation: 'memory://', distDir })
+  }
+  return { dir, distDir, serveOn, remove: () => rmSync(dir, { recursive: true, force: true }) }
+}
