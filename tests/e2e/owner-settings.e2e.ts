@@ -1,0 +1,107 @@
+// The owner's settings journeys end to end: each profile type saved and seen by the public API after sync, social
+// link detection and refusal of unsafe URLs, and the password change (wrong, right, then signing in with the new one).
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { launchBrowser, newContext } from './browser.ts'
+import { api, eventually, expectToast, newOwner, openDashboardAs, publicProfile, syncBadge } from './owner-helpers.ts'
+
+let browser: Browser
+let context: BrowserContext
+let page: Page
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+beforeEach(async () => {
+  context = await newContext(browser)
+  page = await context.newPage()
+})
+afterEach(async () => {
+  await context?.close()
+})
+
+/** /profile/edit reached the way an owner does: Profile tab -> 'Edit profile'. */
+async function openSettings() {
+  await page.getByRole('button', { name: 'Profile', exact: true }).click()
+  await page.getByRole('link', { name: 'Edit profile' }).click()
+  await page.getByRole('heading', { name: 'Profile settings' }).waitFor()
+  await page.getByRole('button', { name: 'Save' }).waitFor()
+}
+
+const chooseType = (label: string) => page.locator('.mantine-SegmentedControl-label', { hasText: label }).click()
+const save = (toast = 'Saved') => expectToast(page, toast, () => page.getByRole('button', { name: 'Save' }).click())
+
+describe('profile settings', () => {
+  it("each profile type is 'Saved' and the public profile shows it after sync; social links detect the platform and refuse unsafe URLs", async () => {
+    const owner = await newOwner()
+    await openDashboardAs(page, owner)
+    await openSettings()
+
+    await chooseType('Custom text')
+    await page.getByRole('textbox', { name: 'Custom text' }).fill('Hello from my shirt!')
+    await save()
+    await eventually(async () => (await publicProfile(owner)).customText).toBe('Hello from my shirt!')
+    expect((await publicProfile(owner)).profileType).toBe('CUSTOM_TEXT')
+
+    await chooseType('Social links')
+    await page.getByRole('button', { name: 'Add link' }).click()
+    await page.getByRole('textbox', { name: 'URL of link 1' }).fill('https://instagram.com/me')
+    await expect.poll(() => page.getByRole('textbox', { name: 'Platform of link 1' }).inputValue()).toBe('instagram')
+    await page.getByRole('button', { name: 'Add link' }).click()
+    const unsafe = page.getByRole('textbox', { name: 'URL of link 2' })
+    await unsafe.fill('javascript:alert(1)')
+    await unsafe.blur()
+    await page.getByText(/^Please enter a valid URL \(.+ or mailto:\/tel:\)$/).waitFor()
+    expect(await unsafe.getAttribute('aria-invalid')).toBe('true')
+    const border = await unsafe.evaluate((input) => getComputedStyle(input).borderColor.match(/\d+/g)?.map(Number) ?? [])
+    expect(border[0]).toBeGreaterThan(150)
+    expect(border[0]).toBeGreaterThan((border[1] ?? 0) + 80)
+    await page.getByRole('button', { name: 'Remove link 2' }).click()
+    await save()
+    await eventually(async () => (await publicProfile(owner)).socialLinks).toEqual([
+      expect.objectContaining({ platform: 'instagram', url: expect.stringContaining('instagram.com/me') }),
+    ])
+    expect((await publicProfile(owner)).profileType).toBe('SOCIAL_LINKS')
+
+    await chooseType('Redirect')
+    await page.getByRole('textbox', { name: 'Redirect URL' }).fill('https://example.com/hello')
+    await save()
+    await eventually(async () => (await publicProfile(owner)).profileType).toBe('REDIRECT')
+    expect((await publicProfile(owner)).redirectUrl).toBe('https://example.com/hello')
+
+    await chooseType('Wishlist')
+    await save()
+    await eventually(async () => (await publicProfile(owner)).profileType).toBe('WISHLIST')
+  })
+
+  it("password: a wrong current password gives 'Password change failed', the right one 'Password updated', and the new one signs in", async () => {
+    const owner = await newOwner()
+    const newPassword = `${owner.password}-renewed`
+    await openDashboardAs(page, owner)
+    await openSettings()
+    const fillPasswords = async (current: string) => {
+      await page.getByLabel('Current password', { exact: true }).fill(current)
+      await page.getByLabel('New password', { exact: true }).fill(newPassword)
+      await page.getByLabel('Confirm new password', { exact: true }).fill(newPassword)
+    }
+
+    await fillPasswords('not-my-password')
+    await save('Password change failed')
+    await fillPasswords(owner.password)
+    await save('Password updated')
+    const login = (password: string) => api('/api/auth/login', { method: 'POST', body: { email: owner.email, password } })
+    expect((await login(owner.password)).status).toBe(401)
+
+    await page.goto('/dashboard')
+    await eventually(() => syncBadge(page)).toMatch(/^Synced at /)
+    await page.getByRole('button', { name: 'Logout' }).click()
+    await page.waitForURL((url) => url.pathname === '/login')
+    await page.getByLabel('Email', { exact: true }).fill(owner.email)
+    await page.getByLabel('Password', { exact: true }).fill(newPassword)
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await page.getByText(`Welcome back, ${owner.username}!`).waitFor()
+  })
+})
