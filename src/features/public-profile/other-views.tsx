@@ -5,6 +5,7 @@ import type { VisitorProfile } from './load-profile.ts'
 import { ProfileHeader } from './profile-header.tsx'
 import type { VisitorLink } from './profile-view.ts'
 import { SocialIconButtons, SocialLinksList } from './social-links.tsx'
+import { SECONDARY_TEXT } from './text-colors.ts'
 
 export function CustomTextView({ profile, text, links }: { profile: VisitorProfile; text: string | null; links: VisitorLink[] }) {
   return (
@@ -12,7 +13,7 @@ export function CustomTextView({ profile, text, links }: { profile: VisitorProfi
       <ProfileHeader profile={profile} />
       <Paper withBorder radius="md" p="lg">
         {/* React text with pre-wrap keeps the owner's line breaks and never parses their text as HTML. */}
-        <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} c={text === null ? 'dimmed' : undefined}>
+        <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} c={text === null ? SECONDARY_TEXT : undefined}>
           {text ?? 'No custom text is configured for this profile.'}
         </Text>
       </Paper>
@@ -43,7 +44,7 @@ export function RedirectView({ url }: { url: string | null }) {
           <Text>Redirecting...</Text>
         </Stack>
       ) : (
-        <Text c="dimmed">No redirect URL is configured for this profile.</Text>
+        <Text c={SECONDARY_TEXT}>No redirect URL is configured for this profile.</Text>
       )}
     </Center>
   )
@@ -52,7 +53,7 @@ export function RedirectView({ url }: { url: string | null }) {
 export function UnsupportedView() {
   return (
     <Center py="xl">
-      <Text c="dimmed">Unsupported profile type</Text>
+      <Text c={SECONDARY_TEXT}>Unsupported profile type</Text>
     </Center>
   )
 }

@@ -2,6 +2,7 @@
 import { Avatar, Badge, Group, Stack, Text, Title } from '@mantine/core'
 import type { VisitorProfile } from './load-profile.ts'
 import { imageSrc } from './profile-view.ts'
+import { BADGE_TEXT, SECONDARY_TEXT } from './text-colors.ts'
 
 export type WishlistStats = { items: number; purchased: number }
 
@@ -14,7 +15,7 @@ export function ProfileHeader({ profile, stats }: { profile: VisitorProfile; sta
       </Avatar>
       <Title order={1}>{profile.username}</Title>
       {profile.description.trim() !== '' && (
-        <Text c="dimmed" maw={560} style={{ whiteSpace: 'pre-wrap' }}>
+        <Text c={SECONDARY_TEXT} maw={560} style={{ whiteSpace: 'pre-wrap' }}>
           {profile.description}
         </Text>
       )}
@@ -23,7 +24,7 @@ export function ProfileHeader({ profile, stats }: { profile: VisitorProfile; sta
           <Badge variant="light" size="lg">
             {stats.items} {stats.items === 1 ? 'item' : 'items'}
           </Badge>
-          <Badge variant="light" color="green" size="lg">
+          <Badge variant="light" color="green" size="lg" c={BADGE_TEXT}>
             {stats.purchased} purchased
           </Badge>
         </Group>

@@ -17,7 +17,8 @@ export function savedCopyNotice(savedAt: Date): string {
 export function PublicProfilePage({ shareableId }: { shareableId: string | undefined }) {
   // Keyed by id: opening another profile starts over instead of showing the last one while it loads.
   return (
-    <Container size="lg" py="xl">
+    // The page's main landmark: the site header sits outside it, and screen readers jump straight here.
+    <Container component="main" size="lg" py="xl">
       <LoadedProfile key={shareableId ?? ''} shareableId={shareableId} />
     </Container>
   )

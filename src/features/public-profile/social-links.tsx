@@ -2,6 +2,7 @@
 import { ActionIcon, Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import type { VisitorLink } from './profile-view.ts'
 import { SocialIcon } from './social-icon.tsx'
+import { SECONDARY_TEXT } from './text-colors.ts'
 
 /** Web links open in a new tab without handing it our window; mailto:/tel: go to the device's own app. */
 function linkTarget(href: string): { target?: string; rel?: string } {
@@ -15,7 +16,7 @@ export function SocialLinksList({ links }: { links: VisitorLink[] }) {
         My social links
       </Title>
       {links.length === 0 ? (
-        <Text c="dimmed">No social links yet.</Text>
+        <Text c={SECONDARY_TEXT}>No social links yet.</Text>
       ) : (
         <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
           {links.map((link) => (

@@ -3,6 +3,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core'
 import { IconMail, IconMessage } from '@tabler/icons-react'
 import { formatEuro } from '../../lib/money.ts'
 import type { ContactActions } from './purchase-flow.ts'
+import { SECONDARY_TEXT } from './text-colors.ts'
 
 export type ThankYouModalProps = {
   opened: boolean
@@ -23,7 +24,7 @@ export function ThankYouModal({ opened, onClose, ownerName, itemName, paid, cont
           {paid !== null ? ` for ${formatEuro(paid)}` : ''}. {ownerName} will be delighted.
         </Text>
         <div>
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c={SECONDARY_TEXT}>
             Contact {ownerName}
           </Text>
           {/* Plain React text: the owner's contact info is never interpreted as HTML. */}

@@ -5,14 +5,19 @@ import type { WishlistItem } from '../../contract/wishlist.ts'
 import { formatEuro } from '../../lib/money.ts'
 import { imageSrc, productHref } from './profile-view.ts'
 import type { ItemPurchaseView } from './purchase-flow.ts'
+import { BADGE_TEXT, SECONDARY_TEXT } from './text-colors.ts'
 
 export type WishlistItemCardProps = {
   item: WishlistItem
   view: ItemPurchaseView
   onPurchase: (item: WishlistItem) => void
+  /** 'high' for the first card (the page's largest paint on a phone), 'eager' for the rest of the first row. */
+  imageLoading?: ImageLoading
 }
 
-export function WishlistItemCard({ item, view, onPurchase }: WishlistItemCardProps) {
+export type ImageLoading = 'high' | 'eager' | 'lazy'
+
+export function WishlistItemCard({ item, view, onPurchase, imageLoading = 'lazy' }: WishlistItemCardProps) {
   const image = imageSrc(item.imageUrl, window.location.protocol === 'https:')
   const link = productHref(item.productUrl)
   return (
@@ -20,9 +25,15 @@ export function WishlistItemCard({ item, view, onPurchase }: WishlistItemCardPro
       <Card.Section>
         <AspectRatio ratio={4 / 3}>
           {image ? (
-            <Image src={image} alt={item.name} fit="cover" loading="lazy" />
+            <Image
+              src={image}
+              alt={item.name}
+              fit="cover"
+              loading={imageLoading === 'lazy' ? 'lazy' : 'eager'}
+              fetchPriority={imageLoading === 'high' ? 'high' : undefined}
+            />
           ) : (
-            <Center bg="var(--mantine-color-default-hover)" c="dimmed">
+            <Center bg="var(--mantine-color-default-hover)" c={SECONDARY_TEXT}>
               <Stack align="center" gap={4}>
                 <IconPhoto size={32} aria-hidden />
                 <Text size="sm">No image</Text>
@@ -33,13 +44,18 @@ export function WishlistItemCard({ item, view, onPurchase }: WishlistItemCardPro
       </Card.Section>
       <Stack gap={6} mt="md" style={{ flex: 1 }}>
         <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Title order={3} size="h4" style={{ overflowWrap: 'anywhere' }}>
+          {/* h2 under the owner's h1: a skipped level breaks screen-reader heading navigation. */}
+          <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
             {item.name}
           </Title>
-          {view.purchased && <Badge color="green">Purchased</Badge>}
+          {view.purchased && (
+            <Badge variant="light" color="green" c={BADGE_TEXT}>
+              Purchased
+            </Badge>
+          )}
         </Group>
         {item.brand && (
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c={SECONDARY_TEXT}>
             {item.brand}
           </Text>
         )}
