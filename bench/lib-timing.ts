@@ -1,0 +1,78 @@
+// Timings of a scan in a real browser: navigation start to a redirect destination's load event (CPU throttled like a
+// mid-range phone), and an offline re-scan's navigation start to the first wishlist item on screen.
+import type { Browser, Page } from 'playwright-core'
+
+/** Chrome DevTools' "4x slowdown": a mid-range phone on a desktop CPU. */
+export const PHONE_CPU_SLOWDOWN = 4
+
+async function throttle(page: Page, rate: number): Promise<void> {
+  if (rate <= 1) return
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate })
+}
+
+/**
+ * One first-time scan (fresh context: no cache, no service worker) of `url`, in ms from the start of the navigation
+ * until the page at `destination` has fired load. Measured from outside, so a client-side redirect counts its
+ * whole detour through the app.
+ */
+export async function timeToDestination(browser: Browser, url: string, destination: string, cpuRate: number): Promise<number> {
+  const context = await browser.newContext()
+  try {
+    const page = await context.newPage()
+    await throttle(page, cpuRate)
+    const arrived = page.waitForURL((at) => at.href.startsWith(destination), { waitUntil: 'load', timeout: 30_000 })
+    const start = performance.now()
+    await page.goto(url, { waitUntil: 'commit' })
+    await arrived
+    return performance.now() - start
+  } finally {
+    await context.close()
+  }
+}
+
+/** ms since the document's navigation start when the heading `name` is laid out on screen (checked every frame). */
+async function paintedAt(page: Page, name: string): Promise<number> {
+  const handle = await page.waitForFunction(
+    (text) => {
+      const heading = [...document.querySelectorAll('h1, h2, h3, h4')].find((element) => element.textContent === text)
+      return heading && heading.getBoundingClientRect().height > 0 ? performance.now() : false
+    },
+    name,
+    { polling: 'raf', timeout: 30_000 },
+  )
+  return Number(await handle.jsonValue())
+}
+
+export type OfflineRescan = { timesMs: number[]; savedCopyShown: number }
+
+/**
+ * After one online visit with the service worker in control (so the profile's API answer is saved), the phone goes
+ * offline and the visitor scans again, `runs` times. Each time is navigation start to the first item on screen.
+ */
+export async function offlineRescan(browser: Browser, url: string, firstItem: string, runs: number, cpuRate: number): Promise<OfflineRescan> {
+  const context = await browser.newContext()
+  try {
+    const page = await context.newPage()
+    await page.goto(url)
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+    // The worker does not claim open pages: the second load is the first one it controls, and it saves the profile.
+    await page.reload()
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+    await page.getByRole('heading', { name: firstItem, exact: true }).waitFor()
+    await page.evaluate((apiPath) => fetch(apiPath, { cache: 'no-cache' }).then(() => undefined), new URL(url).pathname.replace('/profile/', '/api/profiles/'))
+
+    await context.setOffline(true)
+    await throttle(page, cpuRate)
+    const timesMs: number[] = []
+    let savedCopyShown = 0
+    for (let run = 0; run < runs; run++) {
+      await page.goto(url, { waitUntil: 'commit' })
+      timesMs.push(await paintedAt(page, firstItem))
+      if (await page.getByText(/^You are offline\. Showing a saved copy/).isVisible()) savedCopyShown++
+    }
+    return { timesMs, savedCopyShown }
+  } finally {
+    await context.close()
+  }
+}
