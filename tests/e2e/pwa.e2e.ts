@@ -59,7 +59,8 @@ describe('redirect profile', () => {
       await waitForController(page)
       const saved = await page.evaluate(async (id) => (await fetch(`/api/profiles/${id}`, { cache: 'no-cache' })).status, shareableId)
       expect(saved).toBe(200)
-      expect(await page.evaluate(async (id) => Boolean(await caches.match(`/api/profiles/${id}`)), shareableId)).toBe(true)
+      // The worker stores the copy after it has answered the page, so the cache may lag the fetch a moment.
+      await expect.poll(() => page.evaluate(async (id) => Boolean(await caches.match(`/api/profiles/${id}`)), shareableId)).toBe(true)
 
       await context.setOffline(true)
       const scripts: string[] = []
@@ -71,7 +72,7 @@ describe('redirect profile', () => {
       expect(hop?.url()).toBe(`${baseUrl()}/profile/${shareableId}`)
       const answer = await hop?.response()
       expect(answer?.status()).toBe(302)
-      expect(answer?.fromServiceWorker()).toBe(true)
+      expect(answer?.fromServiceWorker(), 'the 302 came from the service worker').toBe(true)
       expect(scripts).toEqual([])
     } finally {
       await destination.close()
