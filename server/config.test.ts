@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       demoUsername: 'demo',
       printfulToken: undefined,
+      rateLimitScale: 1,
     })
   })
 
@@ -45,6 +46,8 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL must be an absolute URL'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 characters'],
     [{ DEMO_USERNAME: 'a b' }, 'DEMO_USERNAME must be 3-40 letters'],
+    [{ RATE_LIMIT_SCALE: '0' }, 'RATE_LIMIT_SCALE must be a positive number'],
+    [{ RATE_LIMIT_SCALE: 'lots' }, 'RATE_LIMIT_SCALE must be a positive number'],
   ])('refuses %j with a clear message', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError)
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message)

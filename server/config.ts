@@ -36,6 +36,15 @@ const EnvSchema = v.object({
   ),
   SMTP_URL: v.optional(v.string()),
   SUPPORT_EMAIL_TO: v.optional(v.string()),
+  RATE_LIMIT_SCALE: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+(\.\d+)?$/, 'RATE_LIMIT_SCALE must be a positive number, for example 1 or 10'),
+      v.transform(Number),
+      v.minValue(0.01, 'RATE_LIMIT_SCALE must be a positive number, for example 1 or 10'),
+    ),
+    '1',
+  ),
   DEMO_USERNAME: v.optional(
     v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.-]{3,40}$/, 'DEMO_USERNAME must be 3-40 letters, digits, _ . or -')),
     'demo',
@@ -60,6 +69,8 @@ export type Config = {
   smtpUrl: string | undefined
   supportEmailTo: string | undefined
   demoUsername: string
+  /** Multiplies every rate limit's allowance (docs/decisions/005-rate-limit-scale.md). */
+  rateLimitScale: number
 }
 
 export class ConfigError extends Error {}
@@ -105,5 +116,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     supportEmailTo: e.SUPPORT_EMAIL_TO,
     demoUsername: e.DEMO_USERNAME,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
   }
 }

@@ -6,6 +6,7 @@ import { createApp } from './app.ts'
 import { type Config, ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { seedDemoProfile } from './seed-demo.ts'
+import { scaledRateLimits } from './rate-limit.ts'
 import { loadStaticSite } from './static-files.ts'
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -15,7 +16,7 @@ export async function startServer(config: Config, options: { databaseLocation?: 
   const database = await openDatabase(options.databaseLocation ?? config.databaseUrl ?? path.join(config.dataDir, 'pglite'))
   // The embedded database is the try-it-out setup, where the landing page's demo QR should open a real profile.
   if (!config.databaseUrl) await seedDemoProfile(database.db, config.demoUsername)
-  const deps = { database, config, now: () => new Date() }
+  const deps = { database, config, now: () => new Date(), rateLimits: scaledRateLimits(config.rateLimitScale) }
   const app = createApp(deps, loadStaticSite(options.distDir ?? path.join(projectRoot, 'dist')))
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s))

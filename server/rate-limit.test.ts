@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { clientAddress, describeWait, RateLimiter } from './rate-limit.ts'
+import { clientAddress, DEFAULT_RATE_LIMITS, describeWait, RateLimiter, scaledRateLimits } from './rate-limit.ts'
 
 describe('RateLimiter', () => {
   it('allows max hits per window, then says how long to wait, then allows again in the next window', () => {
@@ -46,5 +46,16 @@ describe('clientAddress', () => {
 
   it("is 'local' for an in-process request without a socket", async () => {
     expect(await (await app.request('/')).text()).toBe('local')
+  })
+})
+
+describe('scaledRateLimits', () => {
+  it.each([
+    [1, DEFAULT_RATE_LIMITS.register.max],
+    [20, DEFAULT_RATE_LIMITS.register.max * 20],
+    [0.01, 1],
+  ])('scale %s allows %s sign-ups per window, never fewer than one', (scale, expected) => {
+    const limits = scaledRateLimits(scale)
+    expect(limits.register).toEqual({ max: expected, windowMs: DEFAULT_RATE_LIMITS.register.windowMs })
   })
 })

@@ -23,6 +23,12 @@ export type RateLimits = { [K in keyof typeof DEFAULT_RATE_LIMITS]: Limit }
 
 export const resolveRateLimits = (overrides: Partial<RateLimits> = {}): RateLimits => ({ ...DEFAULT_RATE_LIMITS, ...overrides })
 
+/** The defaults with every allowance multiplied, for RATE_LIMIT_SCALE (a busy venue, or a test run from one address). */
+export function scaledRateLimits(scale: number): RateLimits {
+  const entries = Object.entries(DEFAULT_RATE_LIMITS).map(([name, limit]) => [name, { ...limit, max: Math.max(1, Math.round(limit.max * scale)) }])
+  return Object.fromEntries(entries) as RateLimits
+}
+
 export type Verdict = { allowed: true } | { allowed: false; retryAfterSeconds: number }
 
 type Window = { count: number; resetAt: number }
