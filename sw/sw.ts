@@ -1,4 +1,5 @@
 // The service worker: precached app shell, runtime caching rules, SPA navigations from the shell, and the update handshake.
+import { clientsClaim } from 'workbox-core'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { registerCachingRules } from './caching-rules.ts'
@@ -7,6 +8,9 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | {
 
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
+// The first install takes the open tab at once: otherwise that tab stays uncontrolled for its whole life, and a route
+// chunk it has not loaded yet cannot be fetched once the phone goes offline. Updates still wait for SKIP_WAITING.
+clientsClaim()
 
 // Before the shell's NavigationRoute: Workbox answers with the first matching route, and an offline re-scan of a
 // redirect profile must go to its cached destination rather than to the shell.

@@ -136,6 +136,18 @@ export function countRequests(context: BrowserContext, matches: (request: Reques
   return counter
 }
 
+/**
+ * Counts matching requests that got an answer. A request a closing page started and abandoned (its worker died while
+ * the lock was held) never reached the server, so it spends no refresh token and must not count.
+ */
+export function countAnsweredRequests(context: BrowserContext, matches: (request: Request) => boolean): { readonly count: number } {
+  const counter = { count: 0 }
+  context.on('requestfinished', (request) => {
+    if (matches(request)) counter.count += 1
+  })
+  return counter
+}
+
 /** An access token the server refuses as expired: the real one with `exp` in the past (the signature no longer matches). */
 export function expiredToken(token: string): string {
   const [header, payload, signature] = token.split('.')
