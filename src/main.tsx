@@ -9,7 +9,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { consumeOAuthCallback } from './features/auth/oauth-callback.ts'
 import { registerServiceWorker } from './features/shell/service-worker.tsx'
-import { theme } from './lib/theme.ts'
+import { cssVariablesResolver, theme } from './lib/theme.ts'
 import { DEFAULT_THEME, themeStorageManager, toColorScheme } from './lib/theme-storage.ts'
 import { routeTree } from './routeTree.gen.ts'
 
@@ -31,7 +31,7 @@ if (!rootElement) throw new Error('index.html has no #root element')
 
 createRoot(rootElement).render(
   <StrictMode>
-    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme={toColorScheme(DEFAULT_THEME)}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} colorSchemeManager={colorSchemeManager} defaultColorScheme={toColorScheme(DEFAULT_THEME)}>
       <Notifications position="top-right" />
       <RouterProvider router={router} />
     </MantineProvider>
