@@ -1,25 +1,12 @@
 // Accounts end to end: register and its messages, login, logout, the guard, token refresh and the OAuth callback.
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { baseUrl, launchBrowser, newContext } from './browser.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { baseUrl, freshPagePerTest } from './browser.ts'
 import { fieldError, newUser, registerByApi, storedTokens, type TestUser } from './helpers.ts'
 
-let browser: Browser
-let context: BrowserContext
 let page: Page
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-beforeEach(async () => {
-  context = await newContext(browser)
-  page = await context.newPage()
-})
-afterEach(async () => {
-  await context?.close()
+freshPagePerTest((fresh) => {
+  ;({ page } = fresh)
 })
 
 const FIELDS = ['Username', 'Email', 'Password', 'Confirm password'] as const

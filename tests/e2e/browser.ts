@@ -1,7 +1,7 @@
 // Finds and launches Chromium for the e2e tests; one browser per test file, a fresh context per test.
 import { existsSync } from 'node:fs'
-import { type Browser, type BrowserContext, chromium } from 'playwright-core'
-import { inject } from 'vitest'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest'
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome']
 
@@ -42,4 +42,26 @@ export function baseUrl(): string {
 
 export function newContext(browser: Browser): Promise<BrowserContext> {
   return browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 800 } })
+}
+
+export type FreshPage = { browser: Browser; context: BrowserContext; page: Page }
+
+/** One Chromium per spec file and a fresh context and page per test; `use` receives them before each test. */
+export function freshPagePerTest(use: (fresh: FreshPage) => void): void {
+  let browser: Browser | undefined
+  let context: BrowserContext | undefined
+  beforeAll(async () => {
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+  beforeEach(async () => {
+    if (!browser) throw new Error('Chromium did not start')
+    context = await newContext(browser)
+    use({ browser, context, page: await context.newPage() })
+  })
+  afterEach(async () => {
+    await context?.close()
+  })
 }

@@ -1,8 +1,8 @@
 // Offline sync and the session: tokens that expire while offline, a refused refresh, two tabs refreshing at once, and logout with unsynced changes.
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { BrowserContext, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { unsyncedChangesWarning } from '../../src/sync/status.ts'
-import { baseUrl, launchBrowser, newContext } from './browser.ts'
+import { baseUrl, freshPagePerTest } from './browser.ts'
 import { storedTokens, type TestUser } from './helpers.ts'
 import {
   addItem,
@@ -21,22 +21,10 @@ import {
   waitForSynced,
 } from './offline-helpers.ts'
 
-let browser: Browser
 let context: BrowserContext
 let page: Page
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-beforeEach(async () => {
-  context = await newContext(browser)
-  page = await context.newPage()
-})
-afterEach(async () => {
-  await context?.close()
+freshPagePerTest((fresh) => {
+  ;({ context, page } = fresh)
 })
 
 async function signInWithForm(user: TestUser) {

@@ -1,26 +1,13 @@
 // The owner's settings journeys end to end: each profile type saved and seen by the public API after sync, social
 // link detection and refusal of unsafe URLs, and the password change (wrong, right, then signing in with the new one).
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { launchBrowser, newContext } from './browser.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { freshPagePerTest } from './browser.ts'
 import { api, eventually, expectToast, newOwner, openDashboardAs, publicProfile, syncBadge } from './owner-helpers.ts'
 
-let browser: Browser
-let context: BrowserContext
 let page: Page
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-beforeEach(async () => {
-  context = await newContext(browser)
-  page = await context.newPage()
-})
-afterEach(async () => {
-  await context?.close()
+freshPagePerTest((fresh) => {
+  ;({ page } = fresh)
 })
 
 /** /profile/edit reached the way an owner does: Profile tab -> 'Edit profile'. */

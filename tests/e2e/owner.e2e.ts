@@ -1,8 +1,8 @@
 // The owner's ordinary journeys end to end: wishlist items (add, image, delete), an offline edit, and a logout with
 // unsynced changes; each checked on screen and on the server (settings and password: owner-settings.e2e.ts).
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { launchBrowser, newContext } from './browser.ts'
+import type { BrowserContext, Locator, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { freshPagePerTest } from './browser.ts'
 import { newUser, registerByApi } from './helpers.ts'
 import {
   api,
@@ -23,22 +23,10 @@ import {
 
 const SMALL_PNG = 'tests/fixtures/images/small.png'
 
-let browser: Browser
 let context: BrowserContext
 let page: Page
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-beforeEach(async () => {
-  context = await newContext(browser)
-  page = await context.newPage()
-})
-afterEach(async () => {
-  await context?.close()
+freshPagePerTest((fresh) => {
+  ;({ context, page } = fresh)
 })
 
 const card = (name: string): Locator => page.locator('.mantine-Card-root', { hasText: name })

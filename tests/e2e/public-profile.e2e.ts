@@ -1,27 +1,15 @@
 // The visitor's page end to end (/profile/{shareableId}): each profile type, the simulated purchase and its failures,
 // the server-embedded fast path, and the saved copy a re-scan opens offline.
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
+import type { BrowserContext, Locator, Page } from 'playwright-core'
 import * as v from 'valibot'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { baseUrl, launchBrowser, newContext } from './browser.ts'
+import { describe, expect, it } from 'vitest'
+import { baseUrl, freshPagePerTest } from './browser.ts'
 import { registerByApi } from './helpers.ts'
 
-let browser: Browser
 let context: BrowserContext
 let page: Page
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-beforeEach(async () => {
-  context = await newContext(browser)
-  page = await context.newPage()
-})
-afterEach(async () => {
-  await context?.close()
+freshPagePerTest((fresh) => {
+  ;({ context, page } = fresh)
 })
 
 const OwnProfileSchema = v.object({ id: v.string(), shareableId: v.string() })

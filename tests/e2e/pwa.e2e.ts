@@ -4,26 +4,15 @@ import { appendFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core'
 import * as v from 'valibot'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { baseUrl, launchBrowser, newContext } from './browser.ts'
+import { describe, expect, it } from 'vitest'
+import { baseUrl, freshPagePerTest, newContext } from './browser.ts'
 import { api, ownerWith, startCopyOfApp, startDestination, waitForController } from './pwa-helpers.ts'
 
 let browser: Browser
 let context: BrowserContext
 let page: Page
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-beforeEach(async () => {
-  context = await newContext(browser)
-  page = await context.newPage()
-})
-afterEach(async () => {
-  await context?.close()
+freshPagePerTest((fresh) => {
+  ;({ browser, context, page } = fresh)
 })
 
 const isAppScript = (request: Request) => /\/assets\/[^/]+\.js$/.test(new URL(request.url()).pathname)

@@ -1,27 +1,15 @@
 // QR codes end to end: the owner's QR dialog (code, ID, link, Share, downloads) and the landing's desktop demo card.
 import jsQR from 'jsqr'
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
+import type { BrowserContext, Locator, Page } from 'playwright-core'
 import * as v from 'valibot'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { baseUrl, launchBrowser, newContext } from './browser.ts'
+import { describe, expect, it } from 'vitest'
+import { baseUrl, freshPagePerTest } from './browser.ts'
 import { registerByApi } from './helpers.ts'
 
-let browser: Browser
 let context: BrowserContext
 let page: Page
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-beforeEach(async () => {
-  context = await newContext(browser)
-  page = await context.newPage()
-})
-afterEach(async () => {
-  await context?.close()
+freshPagePerTest((fresh) => {
+  ;({ context, page } = fresh)
 })
 
 const PixelsSchema = v.object({ width: v.number(), height: v.number(), data: v.array(v.number()) })

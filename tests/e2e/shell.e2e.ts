@@ -1,24 +1,11 @@
 // The app frame end to end: every route exists, the 404 page, the theme choice, canonical URLs, the service worker.
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { baseUrl, launchBrowser, newContext } from './browser.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { baseUrl, freshPagePerTest } from './browser.ts'
 
-let browser: Browser
-let context: BrowserContext
 let page: Page
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-beforeEach(async () => {
-  context = await newContext(browser)
-  page = await context.newPage()
-})
-afterEach(async () => {
-  await context?.close()
+freshPagePerTest((fresh) => {
+  ;({ page } = fresh)
 })
 
 const colorScheme = () => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))

@@ -3,7 +3,7 @@ import { ActionIcon, Button, Group, Stack, Text, TextInput, ThemeIcon } from '@m
 import { IconExternalLink, IconPlus, IconTrash } from '@tabler/icons-react'
 import { useState } from 'react'
 import { QUICK_ADD_PLATFORMS, emptyRow, openableUrl, rowIcon, socialUrlError, withPlatform, withUrl, type SocialLinkRow } from './social-link-rows.ts'
-import { SocialPlatformIcon } from './social-platform-icon.tsx'
+import { SocialIcon } from '../../lib/social-icon.tsx'
 
 type Props = {
   rows: SocialLinkRow[]
@@ -36,7 +36,7 @@ export function SocialLinksEditor({ rows, onChange, submitErrors, onRowEdited }:
         return (
           <Group key={row.key} align="flex-start" wrap="nowrap" gap="xs">
             <ThemeIcon variant="light" size={36} mt={4}>
-              <SocialPlatformIcon platform={rowIcon(row)} />
+              <SocialIcon platform={rowIcon(row)} />
             </ThemeIcon>
             <TextInput
               aria-label={`Platform of link ${index + 1}`}
@@ -83,7 +83,7 @@ export function SocialLinksEditor({ rows, onChange, submitErrors, onRowEdited }:
             key={platform}
             variant="light"
             size="xs"
-            leftSection={<SocialPlatformIcon platform={platform} size={14} />}
+            leftSection={<SocialIcon platform={platform} size={14} />}
             onClick={() => onChange([...rows, emptyRow(platform)])}
             aria-label={`Add ${label} link`}
           >

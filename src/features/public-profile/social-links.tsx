@@ -1,7 +1,7 @@
 // Owns how a profile's social links render: the 'My social links' list and the row of icon buttons.
 import { ActionIcon, Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import type { VisitorLink } from './profile-view.ts'
-import { SocialIcon } from './social-icon.tsx'
+import { SocialIcon } from '../../lib/social-icon.tsx'
 import { SECONDARY_TEXT } from './text-colors.ts'
 
 /** Web links open in a new tab without handing it our window; mailto:/tel: go to the device's own app. */

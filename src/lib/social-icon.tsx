@@ -1,4 +1,4 @@
-// Owns the icon shown in a social link row, one per recognised platform (spec section 3).
+// Owns the icon for each recognised social platform (spec section 3), shared by the visitor page and the settings rows.
 import type { TablerIcon } from '@tabler/icons-react'
 import {
   IconBrandFacebook,
@@ -15,7 +15,7 @@ import {
   IconPhone,
   IconWorld,
 } from '@tabler/icons-react'
-import type { SocialPlatform } from '../../lib/social-platform.ts'
+import type { SocialPlatform } from './social-platform.ts'
 
 const ICONS: Record<SocialPlatform, TablerIcon> = {
   email: IconMail,
@@ -33,7 +33,7 @@ const ICONS: Record<SocialPlatform, TablerIcon> = {
   website: IconWorld,
 }
 
-export function SocialPlatformIcon({ platform, size = 20 }: { platform: SocialPlatform; size?: number }) {
+export function SocialIcon({ platform, size = 20 }: { platform: SocialPlatform; size?: number }) {
   const PlatformIcon = ICONS[platform]
   return <PlatformIcon size={size} stroke={1.6} aria-hidden />
 }
