@@ -1,16 +1,10 @@
 // Browser measurements of the visitor's page through playwright-core: the bytes a first visit downloads, the time a
 // scan takes to reach a redirect profile's destination, and the time an offline re-scan takes to show the wishlist.
-import { existsSync } from 'node:fs'
 import { type Browser, chromium } from 'playwright-core'
-
-export const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => existsSync(p)) ?? ''
-
-// The e2e harness's quiet Chromium: no sandbox (containers), no background downloads or sync, no QUIC.
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+import { CHROMIUM_ARGS, findChromium } from '../tests/chromium.ts'
 
 export function launchChromium(): Promise<Browser> {
-  if (!CHROMIUM) throw new Error('No Chromium found; install it with `apt-get install -y chromium`.')
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS })
+  return chromium.launch({ executablePath: findChromium(), headless: true, args: CHROMIUM_ARGS })
 }
 
 export const median = (values: number[]) => {

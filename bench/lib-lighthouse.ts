@@ -3,17 +3,9 @@
 import { writeFileSync } from 'node:fs'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { CHROMIUM_ARGS } from '../tests/chromium.ts'
 
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS]
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 
 export type LighthouseFigures = {

@@ -1,67 +1,10 @@
 // The bench's app server, started the way `npm start` starts it (build if stale, fresh DATA_DIR, free port), and the
 // data it measures: an owner with a 12-item wishlist (some with uploaded photos) and a redirect profile.
-import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
 import http from 'node:http'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import sharp from 'sharp'
 import * as v from 'valibot'
-import { buildIfStale } from '../server/build-if-stale.ts'
-import { projectRoot } from '../server/main.ts'
 
-const STARTUP_TIMEOUT_MS = 120_000
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      probe.close(() => resolve(port))
-    })
-  })
-}
-
-export type AppServer = { baseUrl: string; stop: () => Promise<void> }
-
-export async function startAppServer(): Promise<AppServer> {
-  buildIfStale(projectRoot)
-  const port = await freePort()
-  const baseUrl = `http://127.0.0.1:${port}`
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'qrtee-bench-'))
-  // Like `npm start`: no test-runner environment leaks into the server.
-  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== 'NODE_ENV' && !key.startsWith('VITEST')))
-  const child: ChildProcess = spawn(path.join(projectRoot, 'node_modules', '.bin', 'tsx'), ['server/start.ts'], {
-    cwd: projectRoot,
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  const collect = (chunk: Buffer) => void (output = (output + chunk.toString()).slice(-10_000))
-  child.stdout?.on('data', collect)
-  child.stderr?.on('data', collect)
-  const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve))
-      child.kill('SIGTERM')
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))])
-      if (child.exitCode === null) child.kill('SIGKILL')
-    }
-    rmSync(dataDir, { recursive: true, force: true })
-  }
-  const deadline = Date.now() + STARTUP_TIMEOUT_MS
-  while (!(await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false))) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      await stop()
-      throw new Error(`The server did not start:\n${output}`)
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  return { baseUrl, stop }
-}
+export { startAppLikeNpmStart as startAppServer } from '../tests/app-server.ts'
 
 type Json = Record<string, unknown>
 

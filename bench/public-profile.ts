@@ -2,7 +2,8 @@
 // to a redirect profile's destination next to a bare 302, and the offline re-scan. Prints one line per figure with
 // its goal. Run: npm run bench:public (or npx tsx bench/public-profile.ts [--runs 7] [--lighthouse-runs 3]).
 import path from 'node:path'
-import { CHROMIUM, firstVisitTransfers, launchChromium, median, type Transfer } from './lib-browser.ts'
+import { firstVisitTransfers, launchChromium, median, type Transfer } from './lib-browser.ts'
+import { findChromium } from '../tests/chromium.ts'
 import { type LighthouseFigures, runLighthouse } from './lib-lighthouse.ts'
 import { ITEM_NAME, seedRedirect, seedWishlist, startAppServer, startHttp } from './lib-server.ts'
 import { offlineRescan, PHONE_CPU_SLOWDOWN, timeToDestination } from './lib-timing.ts'
@@ -70,7 +71,7 @@ async function main() {
     console.log(`Public profile: ${pageUrl} (12 items, 4 with photos); redirect profile -> ${destinationUrl}`)
 
     const lighthouseRuns: LighthouseFigures[] = []
-    for (let run = 0; run < LIGHTHOUSE_RUNS; run++) lighthouseRuns.push(await runLighthouse(pageUrl, CHROMIUM))
+    for (let run = 0; run < LIGHTHOUSE_RUNS; run++) lighthouseRuns.push(await runLighthouse(pageUrl, findChromium()))
     printLighthouse(lighthouseRuns)
 
     const transfers = await firstVisitTransfers(browser, pageUrl, ITEM_NAME(1))

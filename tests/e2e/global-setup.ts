@@ -1,13 +1,6 @@
-// Before the e2e run: build the app if stale, start the server exactly as `npm start` does (fresh DATA_DIR, free port),
-// wait for /api/health, and hand the base URL to the tests; stop the server afterwards.
-import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+// Before the e2e run: start the server exactly as `npm start` does and hand its base URL to the tests; stop it after.
 import type { TestProject } from 'vitest/node'
-import { buildIfStale } from '../../server/build-if-stale.ts'
+import { startAppLikeNpmStart } from '../app-server.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,89 +8,9 @@ declare module 'vitest' {
   }
 }
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
-const STARTUP_TIMEOUT_MS = 120_000
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      probe.close(() => resolve(port))
-    })
-  })
-}
-
-async function waitForHealth(baseUrl: string, server: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + STARTUP_TIMEOUT_MS
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}:\n${log()}`)
-    const healthy = await fetch(`${baseUrl}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    )
-    if (healthy) return
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error(`The server did not answer /api/health within ${STARTUP_TIMEOUT_MS / 1000} s:\n${log()}`)
-}
-
-/**
- * The environment `npm start` would see. Vitest sets NODE_ENV=test (and VITEST*), which would make Vite build a
- * development bundle (no service worker registration, dev Workbox) and tell the server it is under test.
- */
-function startEnv(): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== 'NODE_ENV' && !key.startsWith('VITEST')))
-}
-
-/** buildIfStale spawns Vite with this process's environment, so it is swapped for the build's duration. */
-function buildLikeNpmStart(): void {
-  const saved = { ...process.env }
-  const keep = startEnv()
-  for (const key of Object.keys(process.env)) if (!(key in keep)) delete process.env[key]
-  try {
-    buildIfStale(projectRoot)
-  } finally {
-    Object.assign(process.env, saved)
-  }
-}
-
 export default async function setup(project: TestProject) {
-  buildLikeNpmStart()
-  const port = await freePort()
-  const baseUrl = `http://127.0.0.1:${port}`
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'qrtee-e2e-'))
-  const server = spawn(path.join(projectRoot, 'node_modules', '.bin', 'tsx'), ['server/start.ts'], {
-    cwd: projectRoot,
-    // Every spec signs up from 127.0.0.1, more accounts per hour than one real address ever makes.
-    env: { ...startEnv(), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl, RATE_LIMIT_SCALE: '20' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  const collect = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000)
-  }
-  server.stdout?.on('data', collect)
-  server.stderr?.on('data', collect)
-
-  try {
-    await waitForHealth(baseUrl, server, () => output)
-  } catch (err) {
-    server.kill('SIGTERM')
-    rmSync(dataDir, { recursive: true, force: true })
-    throw err
-  }
-  project.provide('baseUrl', baseUrl)
-
-  return async () => {
-    if (server.exitCode === null) {
-      const exited = new Promise((resolve) => server.once('exit', resolve))
-      server.kill('SIGTERM')
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))])
-      if (server.exitCode === null) server.kill('SIGKILL')
-    }
-    rmSync(dataDir, { recursive: true, force: true })
-  }
+  // Every spec signs up from 127.0.0.1, more accounts per hour than one real address ever makes.
+  const server = await startAppLikeNpmStart({ RATE_LIMIT_SCALE: '20' })
+  project.provide('baseUrl', server.baseUrl)
+  return server.stop
 }

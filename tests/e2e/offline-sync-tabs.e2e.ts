@@ -1,23 +1,13 @@
 // Offline sync across tabs and devices: one leading tab, a database upgrade from a newer tab, and a device clock a day ahead.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { launchBrowser, newContext } from './browser.ts'
+import { describe, expect, it } from 'vitest'
+import { freshContextPerTest, newContext } from './browser.ts'
 import { addItem, cardTitle, isPush, itemName, newOwner, once, openDashboard, product, serverCounts, serverWishlist, signIn, waitForSynced } from './offline-helpers.ts'
 
 let browser: Browser
 let context: BrowserContext
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-beforeEach(async () => {
-  context = await newContext(browser)
-})
-afterEach(async () => {
-  await context?.close()
+freshContextPerTest((fresh) => {
+  ;({ browser, context } = fresh)
 })
 
 /** Counts this page's push requests (its own and its sync worker's). */

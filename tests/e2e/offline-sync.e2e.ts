@@ -1,9 +1,9 @@
 // Offline sync end to end, one tab at a time: a tab closed mid-push, a flaky network, an offline cold start, and an image picked offline.
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { Browser, BrowserContext, Route } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { launchBrowser, newContext } from './browser.ts'
+import type { BrowserContext, Route } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { freshContextPerTest } from './browser.ts'
 import {
   addItem,
   cardTitle,
@@ -23,20 +23,9 @@ import {
 
 const SMALL_PNG = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'images', 'small.png')
 
-let browser: Browser
 let context: BrowserContext
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-beforeEach(async () => {
-  context = await newContext(browser)
-})
-afterEach(async () => {
-  await context?.close()
+freshContextPerTest((fresh) => {
+  ;({ context } = fresh)
 })
 
 describe('a tab closed mid-push', () => {
