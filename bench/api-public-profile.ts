@@ -8,24 +8,17 @@ import http from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { inProcessApp, numericArg } from './lib-in-process-app.ts'
 
 const self = fileURLToPath(import.meta.url)
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(name)
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback
-}
+const arg = numericArg
 
 type Ready = { port: number; path: string }
 const announce = (ready: Ready) => process.stdout.write(`READY ${JSON.stringify(ready)}\n`)
 
 /** Child mode 1: the real app on an in-memory PGlite, with one owner and 12 wishlist items. */
 async function serveApp() {
-  const { createApp } = await import('../server/app.ts')
-  const { loadConfig } = await import('../server/config.ts')
-  const { openDatabase } = await import('../server/db/client.ts')
-  const database = await openDatabase('memory://')
-  const config = loadConfig({ JWT_SECRET: 'bench-secret-bench-secret-bench-secret', DATA_DIR: path.join(tmpdir(), 'qr-tee-bench') })
-  const app = createApp({ database, config, now: () => new Date() })
+  const { app } = await inProcessApp()
   const call = async (method: string, url: string, body: unknown, token?: string) => {
     const res = await app.request(url, {
       method,

@@ -2,29 +2,20 @@
 // fake-indexeddb, batched push, pull), next to POSTing the same operations directly. Goal: <= 10 requests and
 // <= 1.25x the direct POSTs. Run: npm run bench:sync (or npx tsx bench/sync-1000.ts [--edits 1000] [--rounds 3]).
 import 'fake-indexeddb/auto'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { LIMITS } from '../src/contract/limits.ts'
 import { pendingOutboxCount } from '../src/local/queries.ts'
 import { createItem, updateItem } from '../src/local/writes.ts'
 import { countingFetch, createDevice, type RequestLog } from '../src/sync/testing.ts'
 import type { FetchLike } from '../src/sync/transport.ts'
+import { inProcessApp, numericArg } from './lib-in-process-app.ts'
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(name)
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback
-}
+const arg = numericArg
 const EDITS = arg('--edits', 1000)
 const ROUNDS = arg('--rounds', 3)
 // One create per ten edits, the rest are edits of those items: the mix of a long offline session.
 const CREATES = Math.max(1, Math.round(EDITS / 10))
 
-const { createApp } = await import('../server/app.ts')
-const { loadConfig } = await import('../server/config.ts')
-const { openDatabase } = await import('../server/db/client.ts')
-const database = await openDatabase('memory://')
-const config = loadConfig({ JWT_SECRET: 'bench-secret-bench-secret-bench-secret', DATA_DIR: path.join(tmpdir(), 'qr-tee-bench') })
-const app = createApp({ database, config, now: () => new Date() })
+const { app, database } = await inProcessApp()
 const appFetch: FetchLike = (input, init) => Promise.resolve(app.request(input, init))
 
 async function call(method: string, url: string, body: unknown, token?: string) {

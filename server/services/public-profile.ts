@@ -1,9 +1,10 @@
-// What a visitor sees at /profile/{shareableId}: built from its own schema, so nothing private can slip in.
-import { asc, eq, or, sql } from 'drizzle-orm'
-import type { PublicProfile } from '../../src/contract/profile.ts'
+// What a visitor sees at /profile/{shareableId}: the owner's view passed through the public schema, so nothing private slips in.
+import { eq, or, sql } from 'drizzle-orm'
+import * as v from 'valibot'
+import { type PublicProfile, PublicProfileSchema } from '../../src/contract/profile.ts'
 import type { Db } from '../db/client.ts'
-import { profiles, users, wishlistItems } from '../db/schema.ts'
-import { toWishlistItem, uploadUrl } from './item-view.ts'
+import { profiles, users } from '../db/schema.ts'
+import { loadWishlist, toProfile } from './profile-view.ts'
 import { cachePublicProfile, type CachedPublicProfile, getCachedPublicProfile } from './public-profile-cache.ts'
 
 /** Cache key of a username address; shareableIds are stored as typed because they are case-sensitive. */
@@ -20,21 +21,8 @@ export async function loadPublicProfile(db: Db, address: string): Promise<Public
     .orderBy(sql`case when ${profiles.shareableId} = ${address} then 0 else 1 end`)
     .limit(1)
   if (!row || !row.profile.isPublic) return undefined
-  const p = row.profile
-  const items = await db.select().from(wishlistItems).where(eq(wishlistItems.profileId, p.id)).orderBy(asc(wishlistItems.createdAt), asc(wishlistItems.id))
-  return {
-    id: p.id,
-    username: row.username,
-    description: p.description,
-    profileType: profileTypeOf(p.profileType),
-    customText: p.customText,
-    redirectUrl: p.redirectUrl,
-    socialLinks: p.socialLinks.map(({ id, platform, url }) => ({ id, platform, url })),
-    profileImageId: p.profileImageId,
-    profileImageUrl: p.profileImageId ? uploadUrl(p.profileImageId) : null,
-    shareableId: p.shareableId,
-    wishlist: items.map(toWishlistItem),
-  }
+  // The public schema is the allow-list: parsing drops contactInfo, isPublic and anything added to the owner's view later.
+  return v.parse(PublicProfileSchema, toProfile(row.profile, row.username, await loadWishlist(db, row.profile.id)))
 }
 
 /** The cached serialized profile for an address, without touching the database (the hot path of a scan). */
@@ -50,8 +38,4 @@ export async function publicProfileResponse(db: Db, address: string): Promise<Ca
   if (!profile) return undefined
   const keys = [shareableKey(profile.shareableId), usernameKey(profile.username)]
   return cachePublicProfile(keys, profile.id, JSON.stringify(profile))
-}
-
-function profileTypeOf(value: string): PublicProfile['profileType'] {
-  return value === 'CUSTOM_TEXT' || value === 'SOCIAL_LINKS' || value === 'REDIRECT' ? value : 'WISHLIST'
 }
