@@ -8,7 +8,8 @@ import { RouterProvider, createRouter } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { consumeOAuthCallback } from './features/auth/oauth-callback.ts'
-import { registerServiceWorker } from './features/shell/service-worker.tsx'
+import { registerServiceWorker } from './features/shell/service-worker.ts'
+import { showUpdatePrompt } from './features/shell/update-prompt.tsx'
 import { cssVariablesResolver, theme } from './lib/theme.ts'
 import { DEFAULT_THEME, themeStorageManager, toColorScheme } from './lib/theme-storage.ts'
 import { routeTree } from './routeTree.gen.ts'
@@ -38,4 +39,4 @@ createRoot(rootElement).render(
   </StrictMode>,
 )
 
-registerServiceWorker()
+registerServiceWorker({ onUpdateWaiting: showUpdatePrompt })

@@ -1,33 +1,29 @@
 // Owns the non-wishlist profile types as a visitor sees them: custom text, social links, redirect, unsupported.
-import { Center, Loader, Paper, Stack, Text } from '@mantine/core'
 import { useEffect } from 'react'
 import type { VisitorProfile } from './load-profile.ts'
 import { ProfileHeader } from './profile-header.tsx'
 import type { VisitorLink } from './profile-view.ts'
 import { SocialIconButtons, SocialLinksList } from './social-links.tsx'
-import { SECONDARY_TEXT } from './text-colors.ts'
 
 export function CustomTextView({ profile, text, links }: { profile: VisitorProfile; text: string | null; links: VisitorLink[] }) {
   return (
-    <Stack gap="xl">
+    <div className="qv-stack">
       <ProfileHeader profile={profile} />
-      <Paper withBorder radius="md" p="lg">
+      <div className="qv-panel">
         {/* React text with pre-wrap keeps the owner's line breaks and never parses their text as HTML. */}
-        <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} c={text === null ? SECONDARY_TEXT : undefined}>
-          {text ?? 'No custom text is configured for this profile.'}
-        </Text>
-      </Paper>
+        <p className={text === null ? 'qv-text qv-dim' : 'qv-text'}>{text ?? 'No custom text is configured for this profile.'}</p>
+      </div>
       <SocialIconButtons links={links} />
-    </Stack>
+    </div>
   )
 }
 
 export function SocialLinksView({ profile, links }: { profile: VisitorProfile; links: VisitorLink[] }) {
   return (
-    <Stack gap="xl">
+    <div className="qv-stack">
       <ProfileHeader profile={profile} />
       <SocialLinksList links={links} />
-    </Stack>
+    </div>
   )
 }
 
@@ -36,24 +32,15 @@ export function RedirectView({ url }: { url: string | null }) {
   useEffect(() => {
     if (url) window.location.replace(url)
   }, [url])
+  if (!url) return <p className="qv-empty qv-dim">No redirect URL is configured for this profile.</p>
   return (
-    <Center py="xl">
-      {url ? (
-        <Stack align="center" gap="sm" role="status">
-          <Loader />
-          <Text>Redirecting...</Text>
-        </Stack>
-      ) : (
-        <Text c={SECONDARY_TEXT}>No redirect URL is configured for this profile.</Text>
-      )}
-    </Center>
+    <div className="qv-center" role="status">
+      <span className="qv-spinner qv-spinner-lg" aria-hidden />
+      Redirecting...
+    </div>
   )
 }
 
 export function UnsupportedView() {
-  return (
-    <Center py="xl">
-      <Text c={SECONDARY_TEXT}>Unsupported profile type</Text>
-    </Center>
-  )
+  return <p className="qv-empty qv-dim">Unsupported profile type</p>
 }

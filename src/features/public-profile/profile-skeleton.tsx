@@ -1,19 +1,17 @@
 // Owns the placeholder a visitor sees while the profile loads: the shape of the page, six gift cards.
-import { SimpleGrid, Skeleton, Stack } from '@mantine/core'
-
 export function ProfileSkeleton() {
   return (
-    <Stack gap="xl" aria-busy="true" aria-label="Loading profile">
-      <Stack align="center" gap="sm">
-        <Skeleton circle height={96} />
-        <Skeleton height={28} width={200} />
-        <Skeleton height={14} width={320} maw="90%" />
-      </Stack>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
+    <div className="qv-stack" aria-busy="true" aria-label="Loading profile">
+      <div className="qv-head">
+        <div className="qv-skeleton" style={{ width: 96, height: 96, borderRadius: '50%' }} />
+        <div className="qv-skeleton" style={{ width: 200, height: 28 }} />
+        <div className="qv-skeleton" style={{ width: 320, maxWidth: '90%', height: 14 }} />
+      </div>
+      <div className="qv-grid">
         {Array.from({ length: 6 }, (_, index) => (
-          <Skeleton key={index} height={320} radius="md" />
+          <div key={index} className="qv-skeleton" style={{ height: 320 }} />
         ))}
-      </SimpleGrid>
-    </Stack>
+      </div>
+    </div>
   )
 }

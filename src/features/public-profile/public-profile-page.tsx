@@ -1,10 +1,10 @@
 // Owns the page a QR code opens (/profile/{shareableId}): load states, the saved-copy notice, and the profile type.
-import { Alert, Container } from '@mantine/core'
 import { IconAlertCircle, IconWifiOff } from '@tabler/icons-react'
 import type { VisitorProfile } from './load-profile.ts'
 import { CustomTextView, RedirectView, SocialLinksView, UnsupportedView } from './other-views.tsx'
 import { ProfileSkeleton } from './profile-skeleton.tsx'
 import { selectProfileView } from './profile-view.ts'
+import { Toaster } from './toasts.tsx'
 import { usePublicProfile } from './use-public-profile.ts'
 import { WishlistView } from './wishlist-view.tsx'
 
@@ -14,34 +14,48 @@ export function savedCopyNotice(savedAt: Date): string {
   return `You are offline. Showing a saved copy from ${SAVED_COPY_FORMAT.format(savedAt)}.`
 }
 
-export function PublicProfilePage({ shareableId }: { shareableId: string | undefined }) {
-  // Keyed by id: opening another profile starts over instead of showing the last one while it loads.
+export type PublicProfilePageProps = {
+  shareableId: string | undefined
+  /** The copy the server rendered the page from (or null): shown at once, then refreshed. */
+  embedded: VisitorProfile | null
+}
+
+export function PublicProfilePage({ shareableId, embedded }: PublicProfilePageProps) {
   return (
     // The page's main landmark: the site header sits outside it, and screen readers jump straight here.
-    <Container component="main" size="lg" py="xl">
-      <LoadedProfile key={shareableId ?? ''} shareableId={shareableId} />
-    </Container>
+    <main className="qv-main">
+      {/* Keyed by id: opening another profile starts over instead of showing the last one while it loads. */}
+      <LoadedProfile key={shareableId ?? ''} shareableId={shareableId} embedded={embedded} />
+      <Toaster />
+    </main>
   )
 }
 
-function LoadedProfile({ shareableId }: { shareableId: string | undefined }) {
-  const { state, reload } = usePublicProfile(shareableId)
+function LoadedProfile({ shareableId, embedded }: PublicProfilePageProps) {
+  const { state, reload } = usePublicProfile(shareableId, embedded)
   if (state.status === 'loading') return <ProfileSkeleton />
   if (state.status === 'error') {
     return (
-      <Alert color="red" title="Error loading profile" icon={<IconAlertCircle aria-hidden />} role="alert">
-        {state.reason === 'missing-id'
-          ? 'No profile ID provided'
-          : 'Failed to load profile data. The profile may not exist or there was a server error.'}
-      </Alert>
+      <div className="qv-alert" role="alert">
+        <IconAlertCircle size={20} aria-hidden />
+        <div>
+          <p className="qv-alert-title">Error loading profile</p>
+          <p>
+            {state.reason === 'missing-id'
+              ? 'No profile ID provided'
+              : 'Failed to load profile data. The profile may not exist or there was a server error.'}
+          </p>
+        </div>
+      </div>
     )
   }
   return (
     <>
       {state.savedCopyAt && (
-        <Alert color="yellow" icon={<IconWifiOff aria-hidden />} mb="lg" role="status">
-          {savedCopyNotice(state.savedCopyAt)}
-        </Alert>
+        <div className="qv-alert qv-alert-warn" role="status">
+          <IconWifiOff size={20} aria-hidden />
+          <p>{savedCopyNotice(state.savedCopyAt)}</p>
+        </div>
       )}
       <ProfileBody profile={state.profile} onOutdated={reload} />
     </>

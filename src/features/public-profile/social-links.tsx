@@ -1,8 +1,7 @@
 // Owns how a profile's social links render: the 'My social links' list and the row of icon buttons.
-import { ActionIcon, Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core'
-import type { VisitorLink } from './profile-view.ts'
+import { useId } from 'react'
 import { SocialIcon } from '../../lib/social-icon.tsx'
-import { SECONDARY_TEXT } from './text-colors.ts'
+import type { VisitorLink } from './profile-view.ts'
 
 /** Web links open in a new tab without handing it our window; mailto:/tel: go to the device's own app. */
 function linkTarget(href: string): { target?: string; rel?: string } {
@@ -10,43 +9,39 @@ function linkTarget(href: string): { target?: string; rel?: string } {
 }
 
 export function SocialLinksList({ links }: { links: VisitorLink[] }) {
+  const titleId = useId()
   return (
-    <Paper withBorder radius="md" p="lg">
-      <Title order={2} size="h3" mb="md">
-        My social links
-      </Title>
+    <section className="qv-panel" aria-labelledby={titleId}>
+      <h2 id={titleId}>My social links</h2>
       {links.length === 0 ? (
-        <Text c={SECONDARY_TEXT}>No social links yet.</Text>
+        <p className="qv-text qv-dim">No social links yet.</p>
       ) : (
-        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+        <ul className="qv-list">
           {links.map((link) => (
             <li key={link.key}>
-              <Anchor href={link.href} {...linkTarget(link.href)} underline="hover">
-                <Group gap="sm" wrap="nowrap">
-                  <SocialIcon platform={link.platform} size={24} />
-                  <Text span>{link.label}</Text>
-                </Group>
-              </Anchor>
+              <a className="qv-link" href={link.href} {...linkTarget(link.href)}>
+                <SocialIcon platform={link.platform} size={24} />
+                <span>{link.label}</span>
+              </a>
             </li>
           ))}
-        </Stack>
+        </ul>
       )}
-    </Paper>
+    </section>
   )
 }
 
 export function SocialIconButtons({ links }: { links: VisitorLink[] }) {
   if (links.length === 0) return null
   return (
-    <Group gap="xs" justify="center" aria-label="Social links" role="list">
+    <ul className="qv-row qv-list" style={{ flexDirection: 'row' }} aria-label="Social links">
       {links.map((link) => (
-        // The list item wraps the link: a role on the anchor itself would hide that it is a link.
-        <div key={link.key} role="listitem">
-          <ActionIcon component="a" href={link.href} {...linkTarget(link.href)} variant="light" size="lg" radius="xl" aria-label={link.label} title={link.label}>
+        <li key={link.key}>
+          <a className="qv-btn qv-btn-light qv-icon-btn" href={link.href} {...linkTarget(link.href)} aria-label={link.label} title={link.label}>
             <SocialIcon platform={link.platform} />
-          </ActionIcon>
-        </div>
+          </a>
+        </li>
       ))}
-    </Group>
+    </ul>
   )
 }

@@ -1,16 +1,17 @@
 // Owns the visitor page's data lifecycle: embedded copy first, then a fetch that refreshes it, and reload on demand.
 import { useCallback, useEffect, useState } from 'react'
-import { fetchPublicProfile, readEmbeddedProfile } from './load-profile.ts'
+import { fetchPublicProfile, type VisitorProfile } from './load-profile.ts'
 import type { ProfileLoadState } from './profile-state.ts'
 import { applyFetch, initialLoadState } from './profile-state.ts'
 
-/** Mount under `key={id}`: the embedded copy is read once, for the id the page opened with. */
-export function usePublicProfile(id: string | undefined): { state: ProfileLoadState; reload: () => void } {
-  const [state, setState] = useState(() => initialLoadState(id, id ? readEmbeddedProfile(id) : null))
+/** Mount under `key={id}`: the embedded copy counts once, for the id the page opened with. */
+export function usePublicProfile(id: string | undefined, embedded: VisitorProfile | null): { state: ProfileLoadState; reload: () => void } {
+  const [state, setState] = useState(() => initialLoadState(id, embedded))
   const [generation, setGeneration] = useState(0)
 
   useEffect(() => {
-    if (!id) return
+    // The server rendered this page from the copy it just read: asking again at once would only slow a phone down.
+    if (!id || (generation === 0 && embedded)) return
     const controller = new AbortController()
     fetchPublicProfile(id, controller.signal).then(
       (result) => setState((current) => applyFetch(current, result)),
@@ -18,7 +19,7 @@ export function usePublicProfile(id: string | undefined): { state: ProfileLoadSt
       () => undefined,
     )
     return () => controller.abort()
-  }, [id, generation])
+  }, [id, generation, embedded])
 
   const reload = useCallback(() => setGeneration((count) => count + 1), [])
   return { state, reload }

@@ -1,5 +1,4 @@
 // Owns the side effects of a visitor's purchase: the simulated payment delays, the POST, and the toasts.
-import { notifications } from '@mantine/notifications'
 import { useCallback, useEffect, useReducer, useRef } from 'react'
 import type { WishlistItem } from '../../contract/wishlist.ts'
 import type { PurchaseState } from './purchase-flow.ts'
@@ -13,9 +12,12 @@ import {
   purchaseReducer,
 } from './purchase-flow.ts'
 import { recordPurchase } from './record-purchase.ts'
+import { showToast } from './toasts.tsx'
 
 /** How long 'Payment successful!' stays up; the spec keeps the value to itself. */
 const THANK_YOU_TOAST_MS = 4000
+/** A failure stays longer: the visitor must read that nothing was charged. */
+const FAILURE_TOAST_MS = 8000
 
 export type PurchaseControls = {
   state: PurchaseState
@@ -47,11 +49,11 @@ export function usePurchase(shareableId: string, onOutdated: () => void): Purcha
         if (signal.aborted) return
         if (outcome.ok) {
           dispatch({ type: 'recorded', result: outcome.result })
-          notifications.show({ title: 'Payment successful!', message: `Thank you for giving ${item.name}.`, color: 'green', autoClose: THANK_YOU_TOAST_MS })
+          showToast({ title: 'Payment successful!', message: `Thank you for giving ${item.name}.`, tone: 'green', autoCloseMs: THANK_YOU_TOAST_MS })
           return
         }
         dispatch({ type: 'failed', itemId: item.id })
-        notifications.show({ title: PURCHASE_FAILED_TITLE, message: PURCHASE_FAILURE_MESSAGES[outcome.failure], color: 'red' })
+        showToast({ title: PURCHASE_FAILED_TITLE, message: PURCHASE_FAILURE_MESSAGES[outcome.failure], tone: 'red', autoCloseMs: FAILURE_TOAST_MS })
         if (failureNeedsReload(outcome.failure)) onOutdated()
       })().catch(() => undefined)
     },

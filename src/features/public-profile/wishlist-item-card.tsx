@@ -1,89 +1,74 @@
 // Owns one gift on a visitor's wishlist: what it is, what it costs, and the Purchase / View actions.
-import { AspectRatio, Badge, Button, Card, Center, Group, Image, Loader, Stack, Text, Title } from '@mantine/core'
 import { IconExternalLink, IconPhoto } from '@tabler/icons-react'
 import type { WishlistItem } from '../../contract/wishlist.ts'
 import { formatEuro } from '../../lib/money.ts'
+import { useHydrated, useSecurePage } from './page-context.ts'
 import { imageSrc, productHref } from './profile-view.ts'
 import type { ItemPurchaseView } from './purchase-flow.ts'
-import { BADGE_TEXT, SECONDARY_TEXT } from './text-colors.ts'
+
+export type ImageLoading = 'high' | 'lazy'
 
 export type WishlistItemCardProps = {
   item: WishlistItem
   view: ItemPurchaseView
   onPurchase: (item: WishlistItem) => void
-  /** 'high' for the first card (the page's largest paint on a phone), 'eager' for the rest of the first row. */
+  /** 'high' for the first card (the page's largest paint on a phone), 'lazy' for the rest. */
   imageLoading?: ImageLoading
 }
 
-export type ImageLoading = 'high' | 'eager' | 'lazy'
-
 export function WishlistItemCard({ item, view, onPurchase, imageLoading = 'lazy' }: WishlistItemCardProps) {
-  const image = imageSrc(item.imageUrl, window.location.protocol === 'https:')
+  const image = imageSrc(item.imageUrl, useSecurePage())
   const link = productHref(item.productUrl)
+  const hydrated = useHydrated()
   return (
-    <Card withBorder radius="md" padding="md" h="100%" aria-busy={view.processing}>
-      <Card.Section>
-        <AspectRatio ratio={4 / 3}>
-          {image ? (
-            <Image
-              src={image}
-              alt={item.name}
-              fit="cover"
-              loading={imageLoading === 'lazy' ? 'lazy' : 'eager'}
-              fetchPriority={imageLoading === 'high' ? 'high' : undefined}
-            />
-          ) : (
-            <Center bg="var(--mantine-color-default-hover)" c={SECONDARY_TEXT}>
-              <Stack align="center" gap={4}>
-                <IconPhoto size={32} aria-hidden />
-                <Text size="sm">No image</Text>
-              </Stack>
-            </Center>
-          )}
-        </AspectRatio>
-      </Card.Section>
-      <Stack gap={6} mt="md" style={{ flex: 1 }}>
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          {/* h2 under the owner's h1: a skipped level breaks screen-reader heading navigation. */}
-          <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
-            {item.name}
-          </Title>
-          {view.purchased && (
-            <Badge variant="light" color="green" c={BADGE_TEXT}>
-              Purchased
-            </Badge>
-          )}
-        </Group>
-        {item.brand && (
-          <Text size="sm" c={SECONDARY_TEXT}>
-            {item.brand}
-          </Text>
+    <article className="qv-card" aria-busy={view.processing}>
+      <div className="qv-media qv-dim">
+        {image ? (
+          <img
+            src={image}
+            alt={item.name}
+            width={512}
+            height={384}
+            loading={imageLoading === 'lazy' ? 'lazy' : 'eager'}
+            fetchPriority={imageLoading === 'high' ? 'high' : undefined}
+            decoding={imageLoading === 'lazy' ? 'async' : undefined}
+          />
+        ) : (
+          <>
+            <IconPhoto size={32} aria-hidden />
+            <span>No image</span>
+          </>
         )}
-        <Text size="sm" lineClamp={4} style={{ whiteSpace: 'pre-wrap' }}>
-          {item.description}
-        </Text>
-        <Text fw={700} size="lg" mt="auto">
-          {formatEuro(item.price)}
-        </Text>
-      </Stack>
+      </div>
+      <div className="qv-card-body">
+        <div className="qv-card-title">
+          {/* h2 under the owner's h1: a skipped level breaks screen-reader heading navigation. */}
+          <h2>{item.name}</h2>
+          {view.purchased && <span className="qv-badge qv-badge-green">Purchased</span>}
+        </div>
+        {item.brand && <p className="qv-small qv-dim">{item.brand}</p>}
+        {item.description && <p className="qv-small qv-clamp">{item.description}</p>}
+        <p className="qv-price">{formatEuro(item.price)}</p>
+      </div>
       {view.processing && (
-        <Group gap="xs" mt="sm" role="status">
-          <Loader size="xs" />
-          <Text size="sm">Processing payment...</Text>
-        </Group>
+        <div className="qv-processing" role="status">
+          <span className="qv-spinner" aria-hidden />
+          Processing payment...
+        </div>
       )}
-      <Group mt="sm" gap="xs" grow>
+      <div className="qv-actions">
         {link && (
-          <Button component="a" href={link} target="_blank" rel="noopener noreferrer" variant="light" rightSection={<IconExternalLink size={16} aria-hidden />}>
+          <a className="qv-btn qv-btn-light" href={link} target="_blank" rel="noopener noreferrer">
             View
-          </Button>
+            <IconExternalLink size={16} aria-hidden />
+          </a>
         )}
         {view.showPurchase && (
-          <Button onClick={() => onPurchase(item)} disabled={view.purchaseDisabled}>
+          <button type="button" className="qv-btn" onClick={() => onPurchase(item)} disabled={view.purchaseDisabled || !hydrated}>
             Purchase
-          </Button>
+          </button>
         )}
-      </Group>
-    </Card>
+      </div>
+    </article>
   )
 }

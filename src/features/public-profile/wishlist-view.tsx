@@ -1,5 +1,4 @@
 // Owns a wishlist profile as a visitor sees it: header with stats, the gift cards, and the purchase dialogs.
-import { Center, SimpleGrid, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
 import type { VisitorProfile } from './load-profile.ts'
 import { MessageDialog } from './message-dialog.tsx'
@@ -8,15 +7,13 @@ import { contactActions, itemPurchaseView } from './purchase-flow.ts'
 import { ThankYouModal } from './thank-you-modal.tsx'
 import { usePurchase } from './use-purchase.ts'
 import { type ImageLoading, WishlistItemCard } from './wishlist-item-card.tsx'
-import { SECONDARY_TEXT } from './text-colors.ts'
 
 /**
- * Lazy images wait for layout, which delayed the first photo (the largest paint on a phone) by over a second in
- * Lighthouse; the first row (3 cards on wide screens) loads at once, the first card with high priority.
+ * The first photo is the page's largest paint on a phone: it loads at once, with high priority. The others are lazy,
+ * so they do not take bandwidth from it (on a phone the first card fills the screen).
  */
 function imageLoadingAt(index: number): ImageLoading {
-  if (index === 0) return 'high'
-  return index < 3 ? 'eager' : 'lazy'
+  return index === 0 ? 'high' : 'lazy'
 }
 
 export function WishlistView({ profile, onOutdated }: { profile: VisitorProfile; onOutdated: () => void }) {
@@ -28,20 +25,18 @@ export function WishlistView({ profile, onOutdated }: { profile: VisitorProfile;
   const thankedItem = thanks ? profile.wishlist.find((item) => item.id === thanks.itemId) : undefined
 
   return (
-    <Stack gap="xl">
+    <div className="qv-stack">
       <ProfileHeader profile={profile} stats={stats} />
       {views.length === 0 ? (
-        <Center py="xl">
-          <Text c={SECONDARY_TEXT} size="lg">
-            No products in wishlist
-          </Text>
-        </Center>
+        <p className="qv-empty qv-dim">No products in wishlist</p>
       ) : (
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
+        <ul className="qv-grid" aria-label="Wishlist">
           {views.map(({ item, view }, index) => (
-            <WishlistItemCard key={item.id} item={item} view={view} onPurchase={purchase} imageLoading={imageLoadingAt(index)} />
+            <li key={item.id}>
+              <WishlistItemCard item={item} view={view} onPurchase={purchase} imageLoading={imageLoadingAt(index)} />
+            </li>
           ))}
-        </SimpleGrid>
+        </ul>
       )}
       <ThankYouModal
         opened={thanks !== null}
@@ -56,6 +51,6 @@ export function WishlistView({ profile, onOutdated }: { profile: VisitorProfile;
         }}
       />
       <MessageDialog opened={messageOpen} onClose={() => setMessageOpen(false)} ownerName={profile.username} />
-    </Stack>
+    </div>
   )
 }

@@ -1,0 +1,16 @@
+// Owns what the visitor page's components need to know about the page they render in, on the server or in a browser.
+import { createContext, useContext, useSyncExternalStore } from 'react'
+
+/** True on an https page: remote http images are then upgraded (spec section 7). The server knows it from PUBLIC_URL. */
+export const SecurePageContext = createContext(false)
+export const useSecurePage = () => useContext(SecurePageContext)
+
+const noSubscription = () => () => undefined
+
+/**
+ * False while the server's HTML is on screen without its JavaScript, true once React owns the page: a Purchase
+ * button that cannot work yet is shown disabled rather than swallowing the visitor's tap.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(noSubscription, () => true, () => false)
+}
