@@ -61,6 +61,16 @@ export default tseslint.config(
     },
   },
   {
+    // The one door from the server into the UI: it renders the visitor page to HTML on a first scan (decision 062).
+    files: ['server/services/visitor-page.ts', 'server/services/visitor-page.test.ts'],
+    rules: {
+      'no-restricted-imports': forbid(
+        [['**/src/routes/**', '**/src/local/**', '**/src/sync/**', '**/src/api/**', '**/sw/**']],
+        'The visitor page renderer imports the public-profile feature, src/contract and src/lib only.',
+      ),
+    },
+  },
+  {
     files: ['sw/**'],
     rules: {
       'no-restricted-imports': forbid(

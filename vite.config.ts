@@ -1,4 +1,5 @@
-// Build of the PWA: file routes (code-split per route), React, and the injectManifest service worker with its manifest.
+// Build of the PWA: the app and the visitor page, file routes (code-split per route), React, and the injectManifest
+// service worker with its manifest.
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
@@ -8,6 +9,11 @@ const THEME_COLOR = '#1864ab'
 const BACKGROUND_COLOR = '#ffffff'
 
 export default defineConfig({
+  build: {
+    // Two documents: the app (index.html) and the visitor's page for /profile/{id} (profile.html), which must not
+    // carry the app's router, Mantine, Dexie or sync code (decision 062).
+    rolldownOptions: { input: { app: 'index.html', profile: 'profile.html' } },
+  },
   plugins: [
     // Must run before react(): it generates src/routeTree.gen.ts and splits each route's component into its own chunk.
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routeFileIgnorePrefix: '-' }),

@@ -3,10 +3,11 @@
 // /oauth/callback is never cached: no rule here matches it, and its navigation only ever gets the precached shell.
 import { registerImageRoute } from './image-route.ts'
 import { registerPrivateCacheCleanup } from './private-caches.ts'
-import { registerOfflineRedirectRoute, registerPublicProfileRoute } from './public-profile-route.ts'
+import { registerOfflineRedirectRoute, registerPublicProfileRoute, registerVisitorDocumentRoute } from './public-profile-route.ts'
 
 export function registerCachingRules(): void {
   registerOfflineRedirectRoute()
+  registerVisitorDocumentRoute()
   registerPublicProfileRoute()
   registerImageRoute()
   registerPrivateCacheCleanup()

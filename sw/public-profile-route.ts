@@ -1,9 +1,9 @@
 // Owns the visitor's offline path: GET /api/profiles/{id} NetworkFirst into 'public-profiles', saved-copy stamps,
-// and offline navigations to a REDIRECT profile sent straight to its destination.
+// offline navigations to a REDIRECT profile sent straight to its destination, and the visitor document for the rest.
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
 import type { WorkboxPlugin } from 'workbox-core/types'
 import { ExpirationPlugin } from 'workbox-expiration'
-import { matchPrecache } from 'workbox-precaching'
+import { createHandlerBoundToURL, matchPrecache } from 'workbox-precaching'
 import { registerRoute } from 'workbox-routing'
 import { NetworkFirst } from 'workbox-strategies'
 import { PUBLIC_PROFILES_CACHE } from './cache-names.ts'
@@ -11,6 +11,9 @@ import { publicProfileIdFromApiPath, publicProfileIdFromPagePath } from './paths
 import { asSavedCopy, redirectTarget, stampCachedAt } from './saved-copy.ts'
 
 declare const self: ServiceWorkerGlobalScope
+
+/** The visitor's own document (profile.html): the profile page without the app's router, Mantine or Dexie. */
+const VISITOR_DOCUMENT = '/profile.html'
 
 /** Long enough for a slow phone network, short enough that a scan on a dead network still opens the saved copy. */
 const NETWORK_TIMEOUT_SECONDS = 3
@@ -44,7 +47,7 @@ export function registerPublicProfileRoute(): void {
 
 /**
  * Offline navigations to /profile/{id}: a cached REDIRECT profile answers with a 302 to its destination, sparing the
- * visitor the app shell and a failing fetch; every other page gets the shell. Must be registered before the shell's
+ * visitor the visitor document and a failing fetch; every other profile gets that document. Must be registered before the shell's
  * NavigationRoute, which would otherwise answer first.
  */
 export function registerOfflineRedirectRoute(): void {
@@ -59,8 +62,19 @@ export function registerOfflineRedirectRoute(): void {
       const id = publicProfileIdFromPagePath(url.pathname)
       const target = id === null ? null : await cachedRedirectTarget(id)
       if (target !== null) return Response.redirect(target, 302)
-      return (await matchPrecache('/index.html')) ?? fetch(request)
+      return (await matchPrecache(VISITOR_DOCUMENT)) ?? fetch(request)
     },
+  )
+}
+
+/**
+ * Navigations to /profile/{id} get the precached visitor document, which renders from the profile API (network first,
+ * then the saved copy). Registered after the offline redirect and before the app shell's NavigationRoute.
+ */
+export function registerVisitorDocumentRoute(): void {
+  registerRoute(
+    ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin && publicProfileIdFromPagePath(url.pathname) !== null,
+    createHandlerBoundToURL(VISITOR_DOCUMENT),
   )
 }
 

@@ -5,15 +5,22 @@ import { beforeAll, expect, it } from 'vitest'
 import { createApp } from '../../server/app.ts'
 import { loadStaticSite } from '../../server/static-files.ts'
 import { describeEachDatabase, TestApp } from './harness.ts'
+import { createItem, signUpOwner } from './owner-helpers.ts'
 
-const SHELL =
-  '<!doctype html><html><head><title>QR Tee</title><link rel="canonical" href="/"><meta property="og:url" content="/"></head>' +
-  '<body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>'
+const SHELL = '<!doctype html><html><head><title>QR Tee</title></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>'
+const VISITOR_CSS = '.qv-card{border:1px solid}'
+const VISITOR_DOCUMENT =
+  '<!doctype html><html><head><title>QR Tee</title><meta name="description" content="default">' +
+  '<link rel="canonical" href="/"><meta property="og:url" content="/"><meta property="og:title" content="QR Tee">' +
+  '<script type="module" crossorigin src="/assets/profile.js"></script><link rel="stylesheet" crossorigin href="/assets/profile.css">' +
+  '</head><body><div id="root"></div></body></html>'
 
 function siteWithShell() {
   const dist = mkdtempSync(path.join(tmpdir(), 'qrtee-page-'))
   mkdirSync(path.join(dist, 'assets'))
   writeFileSync(path.join(dist, 'index.html'), SHELL)
+  writeFileSync(path.join(dist, 'profile.html'), VISITOR_DOCUMENT)
+  writeFileSync(path.join(dist, 'assets', 'profile.css'), VISITOR_CSS)
   return loadStaticSite(dist)
 }
 
@@ -57,12 +64,32 @@ describeEachDatabase('the first scan of /profile/{id}', (getDatabase) => {
     expect(html).toContain(`<title>${owner.username} · QR Tee</title>`)
   })
 
-  it('sends the plain shell for a missing or switched-off profile, and for the owner paths', async () => {
+  it('answers a missing or switched-off profile with the empty visitor document and 404; the owner paths get the app', async () => {
     const hidden = await ownerWith({ isPublic: false })
-    for (const address of ['nobody-here-42', hidden.shareableId, 'qr', 'edit']) {
-      const html = await (await page.request(`/profile/${address}`)).text()
-      expect(html).toBe(SHELL)
+    for (const address of ['nobody-here-42', hidden.shareableId]) {
+      const res = await page.request(`/profile/${address}`)
+      expect(res.status).toBe(404)
+      const html = await res.text()
+      expect(html).toContain('<div id="root"></div>')
+      expect(html).not.toContain('profile-data')
     }
+    for (const address of ['qr', 'edit']) expect(await (await page.request(`/profile/${address}`)).text()).toBe(SHELL)
+  })
+
+  it('renders a wishlist into the page: the items, their euro prices and Purchase buttons, with the stylesheet inlined', async () => {
+    const owner = await signUpOwner(t, 'scan')
+    expect((await t.request('PUT', '/api/profiles', { token: owner.token, body: { profileType: 'WISHLIST', description: 'Coffee & climbing' } })).status).toBe(200)
+    await createItem(t, owner, { name: 'Espresso <cups>', price: 12.5, productUrl: 'https://shop.example/cups' })
+    const html = await (await page.request(`/profile/${owner.shareableId}`)).text()
+    expect(html).toContain(`<h1>${owner.username}</h1>`)
+    expect(html).toContain('<h2>Espresso &lt;cups&gt;</h2>')
+    expect(html).toContain('€12.50')
+    expect(html).toContain('href="https://shop.example/cups"')
+    // Server-rendered Purchase buttons stay disabled until the page's script has taken over.
+    expect(html).toMatch(/<button type="button" class="qv-btn" disabled="">Purchase<\/button>/)
+    expect(html).toContain(`<style>${VISITOR_CSS}</style>`)
+    expect(html).not.toContain('/assets/profile.css')
+    expect(html).toContain('<meta name="description" content="Coffee &#38; climbing">')
   })
 
   it('compresses the page and answers 304 to a matching ETag', async () => {

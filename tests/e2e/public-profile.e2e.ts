@@ -43,7 +43,7 @@ async function ownerWith(settings: Record<string, unknown>, items: ItemInput[] =
   return { user, shareableId: own.shareableId, itemIds }
 }
 
-const card = (name: string): Locator => page.locator('.mantine-Card-root', { has: page.getByRole('heading', { name, exact: true }) })
+const card = (name: string): Locator => page.getByRole('article').filter({ has: page.getByRole('heading', { name, exact: true }) })
 
 describe('wishlist profile', () => {
   it("shows the owner's name, description, stats and item cards with euro prices, 'No image' and a safe 'View' link", async () => {

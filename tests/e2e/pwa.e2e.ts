@@ -187,7 +187,7 @@ describe('purchase race', () => {
       const visitors = [page, await other.newPage()]
       for (const visitor of visitors) await visitor.goto(`/profile/${shareableId}`)
       const purchase = (visitor: Page) =>
-        visitor.locator('.mantine-Card-root', { has: visitor.getByRole('heading', { name: 'Espresso cups' }) }).getByRole('button', { name: 'Purchase' })
+        visitor.getByRole('article').filter({ has: visitor.getByRole('heading', { name: 'Espresso cups' }) }).getByRole('button', { name: 'Purchase' })
       for (const visitor of visitors) await purchase(visitor).waitFor()
       await Promise.all(visitors.map((visitor) => purchase(visitor).click()))
 

@@ -1,0 +1,85 @@
+// The visitor page's server rendering: what the first response of a scan carries, per profile type, and that the
+// owner's text can never become markup or close the script element that embeds it.
+import { describe, expect, it } from 'vitest'
+import type { PublicProfile } from '../../src/contract/profile.ts'
+import { sampleItem, sampleProfile } from '../../src/features/public-profile/test-profile.ts'
+import { inlineStylesheets, jsonForScript, renderVisitorPage } from './visitor-page.ts'
+
+const TEMPLATE =
+  '<html><head><title>QR Tee</title><meta name="description" content="x"><link rel="canonical" href="/">' +
+  '<meta property="og:url" content="/"><meta property="og:title" content="QR Tee"></head><body><div id="root"></div></body></html>'
+
+const render = (overrides: Partial<PublicProfile>, secure = false) =>
+  renderVisitorPage(TEMPLATE, {
+    profile: sampleProfile(overrides) as PublicProfile,
+    canonicalUrl: 'https://qrtee.example/profile/aB3dE5gH',
+    secure,
+  })
+
+/** React separates adjacent text nodes with empty comments; a reader sees the text without them. */
+const visible = (html: string) => html.replace(/<!-- -->/g, '')
+
+const embeddedJson = (html: string) => JSON.parse(/<script type="application\/json" id="profile-data">(.*?)<\/script>/.exec(html)?.[1] ?? 'null')
+
+describe('renderVisitorPage', () => {
+  it.each([
+    ['a wishlist: cards, euro price, disabled Purchase until hydrated', { wishlist: [sampleItem({ price: 7 })] }, ['<h1>alice</h1>', '<h2>Espresso grinder</h2>', '€7.00', 'disabled="">Purchase</button>', '1 item']],
+    ['a purchased gift: the badge, no Purchase', { wishlist: [sampleItem({ isPurchased: true })] }, ['Purchased', '1 purchased']],
+    ['an empty wishlist', { wishlist: [] }, ['No products in wishlist']],
+    ['custom text, kept as text', { profileType: 'CUSTOM_TEXT', customText: 'Hi <b>you</b>' }, ['Hi &lt;b&gt;you&lt;/b&gt;']],
+    ['blank custom text', { profileType: 'CUSTOM_TEXT', customText: '  ' }, ['No custom text is configured for this profile.']],
+    ['social links', { profileType: 'SOCIAL_LINKS', socialLinks: [{ id: 1, platform: 'GitHub', url: 'https://github.com/a' }] }, ['My social links', 'href="https://github.com/a"']],
+    ['an unknown type', { profileType: 'HOLOGRAM' }, ['Unsupported profile type']],
+  ] as const)('%s', (_name, overrides, expected) => {
+    const html = visible(render(overrides as Partial<PublicProfile>))
+    for (const text of expected) expect(html).toContain(text)
+  })
+
+  it('sets title, description, canonical and og fields, escaped', () => {
+    const html = render({ username: 'alice', description: 'Tea & "cake"' })
+    expect(html).toContain('<title>alice · QR Tee</title>')
+    expect(html).toContain('<meta name="description" content="Tea &#38; &#34;cake&#34;">')
+    expect(html).toContain('<link rel="canonical" href="https://qrtee.example/profile/aB3dE5gH">')
+    expect(html).toContain('<meta property="og:url" content="https://qrtee.example/profile/aB3dE5gH">')
+  })
+
+  it('embeds the profile so the browser hydrates from the same copy, and text cannot close the script element', () => {
+    const hostile = 'x</script><script>alert(1)</script>'
+    const html = render({ profileType: 'CUSTOM_TEXT', customText: hostile })
+    expect(html).not.toContain('</script><script>alert(1)')
+    expect(embeddedJson(html)).toMatchObject({ customText: hostile, shareableId: 'aB3dE5gH' })
+  })
+
+  it('upgrades remote http photos on an https site, and leaves them on an http one', () => {
+    const item = sampleItem({ imageUrl: 'http://images.example/cup.jpg' })
+    expect(render({ wishlist: [item] }, true)).toContain('src="https://images.example/cup.jpg"')
+    expect(render({ wishlist: [item] }, false)).toContain('src="http://images.example/cup.jpg"')
+  })
+
+  it('loads only the first photo eagerly, with high priority', () => {
+    const html = render({ wishlist: [1, 2, 3].map((n) => sampleItem({ id: `id-${n}`, name: `Gift ${n}`, imageUrl: `/api/uploads/${n}` })) })
+    expect(html.match(/loading="eager"/g)).toHaveLength(1)
+    expect(html.match(/<img[^>]*fetchPriority="high"/g)).toHaveLength(1)
+    // React hints the browser to fetch that photo first.
+    expect(html).toContain('<link rel="preload" as="image" href="/api/uploads/1" fetchPriority="high"/>')
+    expect(html.match(/loading="lazy"/g)).toHaveLength(2)
+  })
+})
+
+describe('jsonForScript', () => {
+  it.each([
+    ['</script>', '\\u003c/script>'],
+    ['a\u2028b\u2029c', 'a\\u2028b\\u2029c'],
+    ['plain', 'plain'],
+  ])('%j -> %j', (input, output) => expect(jsonForScript(input)).toBe(output))
+})
+
+describe('inlineStylesheets', () => {
+  const assets: Record<string, string> = { '/assets/a.css': '.a{color:red}', '/assets/evil.css': '.b{}</style><script>' }
+  it.each([
+    ['a known stylesheet becomes a style element', '<link rel="stylesheet" crossorigin href="/assets/a.css">', '<style>.a{color:red}</style>'],
+    ['an unknown one stays a link', '<link rel="stylesheet" href="/assets/missing.css">', '<link rel="stylesheet" href="/assets/missing.css">'],
+    ['CSS cannot close its style element', '<link rel="stylesheet" href="/assets/evil.css">', '<style>.b{}<\\/style><script></style>'],
+    ['other links are left alone', '<link rel="icon" href="/favicon.svg">', '<link rel="icon" href="/favicon.svg">'],
+  ])('%s', (_name, html, expected) => expect(inlineStylesheets(html, (p) => assets[p])).toBe(expected))
+})
