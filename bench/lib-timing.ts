@@ -55,12 +55,10 @@ export async function offlineRescan(browser: Browser, url: string, firstItem: st
   try {
     const page = await context.newPage()
     await page.goto(url)
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
-    // The worker does not claim open pages: the second load is the first one it controls, and it saves the profile.
-    await page.reload()
+    // One visit: the worker claims the page and the page asks for its profile again through it, saving the copy.
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
-    await page.getByRole('heading', { name: firstItem, exact: true }).waitFor()
-    await page.evaluate((apiPath) => fetch(apiPath, { cache: 'no-cache' }).then(() => undefined), new URL(url).pathname.replace('/profile/', '/api/profiles/'))
+    const apiPath = new URL(url).pathname.replace('/profile/', '/api/profiles/')
+    await page.waitForFunction(async (path) => Boolean(await caches.match(path)), apiPath)
 
     await context.setOffline(true)
     await throttle(page, cpuRate)
