@@ -11,6 +11,7 @@ import { ApiError, validate } from '../http.ts'
 import { idempotency } from '../idempotency.ts'
 import { IMAGE_MESSAGES, processImage } from '../services/image-processing.ts'
 import { deleteOwnImage, imageNotFound, isUuid, storeImage } from '../services/image-store.ts'
+import { imageVariant, parseVariantWidth } from '../services/image-variants.ts'
 import { uploadUrl } from '../services/item-view.ts'
 
 /** Long side of a stored image: product photos are shown large, profile photos only as an avatar. */
@@ -66,17 +67,15 @@ export function uploadRoutes(deps: AppDeps) {
     .get('/uploads/:id', async (c) => {
       const id = c.req.param('id')
       if (!isUuid(id)) throw imageNotFound()
-      const etag = `"${id}"`
+      const width = parseVariantWidth(c.req.query('w'))
+      const etag = width === null ? `"${id}"` : `"${id}-w${width}"`
+      const cacheHeaders = { ETag: etag, 'Cache-Control': 'public, max-age=31536000, immutable' }
       // The bytes behind an id never change, so a revalidation needs no database read.
-      if (c.req.header('If-None-Match') === etag) return c.body(null, 304, { ETag: etag, 'Cache-Control': 'public, max-age=31536000, immutable' })
+      if (c.req.header('If-None-Match') === etag) return c.body(null, 304, cacheHeaders)
       const [row] = await db.select({ bytes: images.bytes, contentType: images.contentType }).from(images).where(eq(images.id, id)).limit(1)
       if (!row) throw imageNotFound()
-      return c.body(new Uint8Array(row.bytes), 200, {
-        'Content-Type': row.contentType,
-        'Cache-Control': 'public, max-age=31536000, immutable',
-        'X-Content-Type-Options': 'nosniff',
-        ETag: etag,
-      })
+      const body = width === null ? { bytes: new Uint8Array(row.bytes), contentType: row.contentType } : await imageVariant(id, new Uint8Array(row.bytes), width)
+      return c.body(body.bytes as Uint8Array<ArrayBuffer>, 200, { ...cacheHeaders, 'Content-Type': body.contentType, 'X-Content-Type-Options': 'nosniff' })
     })
     .delete('/uploads/:id', auth, idempotency(deps), async (c) => {
       await deleteOwnImage(db, c.var.userId, c.req.param('id'), deps.now())

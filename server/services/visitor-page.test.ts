@@ -61,7 +61,9 @@ describe('renderVisitorPage', () => {
     expect(html.match(/loading="eager"/g)).toHaveLength(1)
     expect(html.match(/<img[^>]*fetchPriority="high"/g)).toHaveLength(1)
     // React hints the browser to fetch that photo first.
-    expect(html).toContain('<link rel="preload" as="image" href="/api/uploads/1" fetchPriority="high"/>')
+    expect(html).toMatch(/<link rel="preload" as="image" [^>]*imageSrcSet="\/api\/uploads\/1\?w=480 480w, [^"]+"[^>]*fetchPriority="high"\/>/)
+    // Each upload offers the server's narrower copies, sized by the card's width in the grid.
+    expect(html).toContain('srcSet="/api/uploads/2?w=480 480w, /api/uploads/2?w=720 720w, /api/uploads/2?w=960 960w"')
     expect(html.match(/loading="lazy"/g)).toHaveLength(2)
   })
 })

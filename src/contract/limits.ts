@@ -24,3 +24,9 @@ export const LIMITS = {
   /** Items per wishlist: keeps a public profile (read on every scan) to a bounded size (decision 020). */
   wishlistItemsMax: 200,
 } as const
+
+/**
+ * Widths the server re-encodes an upload to for `GET /api/uploads/{id}?w=…` (WebP), so a phone fetches a photo sized
+ * for its card instead of the stored original (up to 1600 px). Only these, so nobody can make the server resize at will.
+ */
+export const IMAGE_VARIANT_WIDTHS = [480, 720, 960] as const

@@ -64,6 +64,28 @@ describeEachDatabase('uploads', (getDatabase) => {
       expect(containsAscii((await download(t, res.json.url)).bytes, '<script')).toBe(false)
     })
 
+    it.each([480, 720, 960])('?w=%i serves a WebP copy that wide (never wider than the original), with its own ETag', async (width) => {
+      const res = await upload(t, owner.token, fixture('photo-with-gps.jpg'), { name: 'photo.jpg', type: 'image/jpeg' })
+      const served = await download(t, `${res.json.url}?w=${width}`)
+      expect(served.status).toBe(200)
+      expect(served.headers.get('content-type')).toBe('image/webp')
+      expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+      expect((await sharp(served.bytes).metadata()).width).toBe(width)
+      expect(served.bytes.byteLength).toBeLessThan((await download(t, res.json.url)).bytes.byteLength)
+      const etag = served.headers.get('etag') ?? ''
+      expect(etag).toBe(`"${res.json.id}-w${width}"`)
+      expect((await download(t, `${res.json.url}?w=${width}`, { 'If-None-Match': etag })).status).toBe(304)
+      const small = await upload(t, owner.token, fixture('small.png'))
+      expect((await sharp((await download(t, `${small.json.url}?w=${width}`)).bytes).metadata()).width).toBeLessThan(width)
+    })
+
+    it.each(['100', '5000', 'abc', ''])("?w=%j is refused with 400 and the widths it may be", async (width) => {
+      const res = await upload(t, owner.token, fixture('small.png'))
+      const served = await t.request('GET', `${res.json.url}?w=${width}`)
+      expect(served.status).toBe(400)
+      expect(served.json).toEqual({ message: 'Image width must be one of 480, 720, 960' })
+    })
+
     it('answers 304 to a revalidation of an image', async () => {
       const res = await upload(t, owner.token, fixture('small.png'))
       const first = await download(t, res.json.url)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ProfileView } from './profile-view.ts'
-import { imageSrc, productHref, selectProfileView, visitorLinks } from './profile-view.ts'
+import { imageSrc, productHref, selectProfileView, uploadSrcSet, visitorLinks } from './profile-view.ts'
 import { sampleProfile } from './test-profile.ts'
 
 const links = [
@@ -65,4 +65,13 @@ describe('imageSrc', () => {
   ])('%j on https=%s -> %j', (url, https, expected) => {
     expect(imageSrc(url, https)).toBe(expected)
   })
+})
+
+describe('uploadSrcSet', () => {
+  it.each([
+    ['/api/uploads/3f1c1f7e-2f5b-4c59-9a4e-0d4b1e9b6a01', '/api/uploads/3f1c1f7e-2f5b-4c59-9a4e-0d4b1e9b6a01?w=480 480w, /api/uploads/3f1c1f7e-2f5b-4c59-9a4e-0d4b1e9b6a01?w=720 720w, /api/uploads/3f1c1f7e-2f5b-4c59-9a4e-0d4b1e9b6a01?w=960 960w'],
+    ['https://images.example/cup.jpg', null],
+    ['/api/uploads/abc?w=480', null],
+    [null, null],
+  ])('%s -> %s', (src, expected) => expect(uploadSrcSet(src)).toBe(expected))
 })

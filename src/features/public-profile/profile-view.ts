@@ -1,4 +1,5 @@
 // Owns what a visitor sees for each profile type, and which stored links are safe to put in an href.
+import { IMAGE_VARIANT_WIDTHS } from '../../contract/limits.ts'
 import { normalizeUrl, SOCIAL_SCHEMES, WEB_SCHEMES } from '../../lib/safe-url.ts'
 import type { SocialPlatform } from '../../lib/social-platform.ts'
 import { resolvePlatform } from '../../lib/social-platform.ts'
@@ -52,6 +53,12 @@ export function imageSrc(url: string | null, pageIsHttps: boolean): string | nul
   if (/^\/api\/[A-Za-z0-9/_.-]+$/.test(url)) return url
   const href = safeHref(url, WEB_SCHEMES)
   return href !== null && pageIsHttps && href.startsWith('http:') ? `https:${href.slice('http:'.length)}` : href
+}
+
+/** For our own uploads, the server's narrower WebP copies, so a phone picks one sized for its card; null otherwise. */
+export function uploadSrcSet(src: string | null): string | null {
+  if (src === null || !/^\/api\/uploads\/[A-Za-z0-9-]+$/.test(src)) return null
+  return IMAGE_VARIANT_WIDTHS.map((width) => `${src}?w=${width} ${width}w`).join(', ')
 }
 
 function safeHref(url: string, schemes: readonly string[]): string | null {

@@ -17,7 +17,9 @@ export type ToastInput = {
 type Toast = ToastInput & { id: number }
 
 const DEFAULT_AUTO_CLOSE_MS = 4000
-let toasts: readonly Toast[] = []
+const NONE: readonly Toast[] = []
+// Starts as the server's snapshot itself, so hydration finds nothing changed and re-renders nothing.
+let toasts: readonly Toast[] = NONE
 let nextId = 1
 const listeners = new Set<() => void>()
 
@@ -42,8 +44,6 @@ const subscribe = (listener: () => void) => {
   listeners.add(listener)
   return () => listeners.delete(listener)
 }
-const NONE: readonly Toast[] = []
-
 export function Toaster() {
   // The server snapshot is empty, so a server-rendered page hydrates without a mismatch.
   const shown = useSyncExternalStore(subscribe, () => toasts, () => NONE)

@@ -3,10 +3,13 @@ import { IconExternalLink, IconPhoto } from '@tabler/icons-react'
 import type { WishlistItem } from '../../contract/wishlist.ts'
 import { formatEuro } from '../../lib/money.ts'
 import { useHydrated, useSecurePage } from './page-context.ts'
-import { imageSrc, productHref } from './profile-view.ts'
+import { imageSrc, productHref, uploadSrcSet } from './profile-view.ts'
 import type { ItemPurchaseView } from './purchase-flow.ts'
 
 export type ImageLoading = 'high' | 'lazy'
+
+/** A card's width in the grid of public-profile.css: 3 columns from 992 px, 2 from 576 px, else the page width. */
+const CARD_IMAGE_SIZES = '(min-width: 992px) 356px, (min-width: 576px) calc(50vw - 26px), calc(100vw - 34px)'
 
 export type WishlistItemCardProps = {
   item: WishlistItem
@@ -26,6 +29,8 @@ export function WishlistItemCard({ item, view, onPurchase, imageLoading = 'lazy'
         {image ? (
           <img
             src={image}
+            srcSet={uploadSrcSet(image) ?? undefined}
+            sizes={uploadSrcSet(image) ? CARD_IMAGE_SIZES : undefined}
             alt={item.name}
             width={512}
             height={384}
