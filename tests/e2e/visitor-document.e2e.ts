@@ -80,7 +80,10 @@ describe('first scan', () => {
     const { shareableId } = await ownerWith({ profileType: 'CUSTOM_TEXT', customText: 'Hello' })
     await page.goto(`/profile/${shareableId}`)
     const scheme = () => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))
-    await page.getByRole('radio', { name: 'Dark' }).check({ force: true })
+    const dark = page.getByRole('radio', { name: 'Dark' })
+    // The server's switch is disabled until the script has hydrated the page.
+    await expect.poll(() => dark.isEnabled()).toBe(true)
+    await dark.check({ force: true })
     expect(await scheme()).toBe('dark')
     expect(await page.evaluate(() => localStorage.getItem('vite-ui-theme'))).toBe('dark')
     await page.reload()
