@@ -76,7 +76,7 @@ export function loadStaticSite(distDir: string): StaticSite {
 }
 
 /** Picks the smallest encoding the client accepts. */
-export function encodeFor(file: StaticFile, acceptEncoding: string | undefined): { body: Uint8Array; encoding?: string } {
+export function encodeFor(file: Pick<StaticFile, 'body' | 'gzip' | 'br'>, acceptEncoding: string | undefined): { body: Uint8Array; encoding?: string } {
   const accepts = (acceptEncoding ?? '').toLowerCase()
   if (file.br && /\bbr\b/.test(accepts)) return { body: file.br, encoding: 'br' }
   if (file.gzip && /\bgzip\b/.test(accepts)) return { body: file.gzip, encoding: 'gzip' }

@@ -8,16 +8,17 @@ import { OWNER_PROFILE_PATHS } from '../../src/lib/profile-path.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
 import { publicProfileResponse } from '../services/public-profile.ts'
 import { inlineStylesheets, renderVisitorPage } from '../services/visitor-page.ts'
-import type { StaticSite } from '../static-files.ts'
+import { encodeFor, type StaticSite } from '../static-files.ts'
 
 const TEMPLATE_PATH = '/profile.html'
 
-type RenderedPage = { html: string; etag: string; gzip?: Uint8Array; br?: Uint8Array }
+type RenderedPage = { body: Uint8Array; etag: string; gzip: Uint8Array; br: Uint8Array }
 const MAX_RENDERED = 500
 
 export function profilePageRoutes({ database, config }: AppDeps, site: StaticSite) {
   const rendered = new Map<string, RenderedPage>()
-  const decode = (body: Uint8Array) => new TextDecoder().decode(body)
+  const decoder = new TextDecoder()
+  const decode = (body: Uint8Array) => decoder.decode(body)
   let template: { etag: string; html: string } | undefined
 
   /** The built visitor document with its stylesheet inlined, prepared once per build. */
@@ -34,11 +35,17 @@ export function profilePageRoutes({ database, config }: AppDeps, site: StaticSit
     return template
   }
 
+  /** A page is rendered and compressed once per (build, profile version, address), then served from memory. */
   function renderOnce(key: string, build: () => string): RenderedPage {
     const known = rendered.get(key)
     if (known) return known
-    const html = build()
-    const page: RenderedPage = { html, etag: `"p-${createHash('sha1').update(html).digest('base64url')}"` }
+    const body = new TextEncoder().encode(build())
+    const page: RenderedPage = {
+      body,
+      etag: `"p-${createHash('sha1').update(body).digest('base64url')}"`,
+      gzip: new Uint8Array(gzipSync(body)),
+      br: new Uint8Array(brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })),
+    }
     if (rendered.size >= MAX_RENDERED) rendered.delete(rendered.keys().next().value ?? '')
     rendered.set(key, page)
     return page
@@ -70,15 +77,7 @@ export function profilePageRoutes({ database, config }: AppDeps, site: StaticSit
       Vary: 'Accept-Encoding',
     }
     if (c.req.header('If-None-Match') === page.etag) return c.body(null, 304, headers)
-    const accepts = c.req.header('Accept-Encoding') ?? ''
-    if (/\bbr\b/.test(accepts)) {
-      page.br ??= new Uint8Array(brotliCompressSync(page.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }))
-      return c.body(page.br as Uint8Array<ArrayBuffer>, 200, { ...headers, 'Content-Encoding': 'br' })
-    }
-    if (/\bgzip\b/.test(accepts)) {
-      page.gzip ??= new Uint8Array(gzipSync(page.html))
-      return c.body(page.gzip as Uint8Array<ArrayBuffer>, 200, { ...headers, 'Content-Encoding': 'gzip' })
-    }
-    return c.html(page.html, 200, headers)
+    const { body, encoding } = encodeFor(page, c.req.header('Accept-Encoding'))
+    return c.body(body as Uint8Array<ArrayBuffer>, 200, encoding ? { ...headers, 'Content-Encoding': encoding } : headers)
   })
 }

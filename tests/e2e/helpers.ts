@@ -1,6 +1,7 @@
-// Shared steps of the e2e specs: fresh accounts (each test makes its own), API sign-up, and reading a field's error.
+// Shared steps of the e2e specs: fresh accounts (each test makes its own), API sign-up, reading a field's error, and
+// a gift's card on the visitor page.
 import { randomBytes } from 'node:crypto'
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { baseUrl } from './browser.ts'
 
 export type TestUser = { username: string; email: string; password: string }
@@ -39,4 +40,9 @@ export function fieldError(page: Page, label: string): Promise<string> {
 
 export function storedTokens(page: Page): Promise<{ token: string | null; refreshToken: string | null }> {
   return page.evaluate(() => ({ token: localStorage.getItem('token'), refreshToken: localStorage.getItem('refreshToken') }))
+}
+
+/** A gift's card on the visitor page, found by its name as a screen reader would. */
+export function giftCard(page: Page, name: string): Locator {
+  return page.getByRole('article').filter({ has: page.getByRole('heading', { name, exact: true }) })
 }

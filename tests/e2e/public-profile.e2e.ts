@@ -4,7 +4,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { baseUrl, freshPagePerTest } from './browser.ts'
-import { registerByApi } from './helpers.ts'
+import { giftCard, registerByApi } from './helpers.ts'
 
 let context: BrowserContext
 let page: Page
@@ -43,7 +43,7 @@ async function ownerWith(settings: Record<string, unknown>, items: ItemInput[] =
   return { user, shareableId: own.shareableId, itemIds }
 }
 
-const card = (name: string): Locator => page.getByRole('article').filter({ has: page.getByRole('heading', { name, exact: true }) })
+const card = (name: string): Locator => giftCard(page, name)
 
 describe('wishlist profile', () => {
   it("shows the owner's name, description, stats and item cards with euro prices, 'No image' and a safe 'View' link", async () => {

@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { baseUrl, freshPagePerTest, newContext } from './browser.ts'
+import { giftCard } from './helpers.ts'
 import { api, ownerWith, startCopyOfApp, startDestination, waitForController } from './pwa-helpers.ts'
 
 let browser: Browser
@@ -187,7 +188,7 @@ describe('purchase race', () => {
       const visitors = [page, await other.newPage()]
       for (const visitor of visitors) await visitor.goto(`/profile/${shareableId}`)
       const purchase = (visitor: Page) =>
-        visitor.getByRole('article').filter({ has: visitor.getByRole('heading', { name: 'Espresso cups' }) }).getByRole('button', { name: 'Purchase' })
+        giftCard(visitor, 'Espresso cups').getByRole('button', { name: 'Purchase' })
       for (const visitor of visitors) await purchase(visitor).waitFor()
       await Promise.all(visitors.map((visitor) => purchase(visitor).click()))
 

@@ -3,6 +3,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { baseUrl, freshPagePerTest } from './browser.ts'
+import { giftCard } from './helpers.ts'
 import { ownerWith } from './pwa-helpers.ts'
 
 let browser: Browser
@@ -12,8 +13,7 @@ freshPagePerTest((fresh) => {
   ;({ browser, context, page } = fresh)
 })
 
-const purchaseButton = (on: Page, item: string) =>
-  on.getByRole('article').filter({ has: on.getByRole('heading', { name: item, exact: true }) }).getByRole('button', { name: 'Purchase' })
+const purchaseButton = (on: Page, item: string) => giftCard(on, item).getByRole('button', { name: 'Purchase' })
 
 describe('first scan', () => {
   it('reads without JavaScript: the server sends the owner, the gifts and their prices, Purchase waiting for the script', async () => {

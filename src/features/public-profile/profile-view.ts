@@ -1,5 +1,6 @@
 // Owns what a visitor sees for each profile type, and which stored links are safe to put in an href.
 import { IMAGE_VARIANT_WIDTHS } from '../../contract/limits.ts'
+import { isUploadPath } from '../../lib/profile-path.ts'
 import { normalizeUrl, SOCIAL_SCHEMES, WEB_SCHEMES } from '../../lib/safe-url.ts'
 import type { SocialPlatform } from '../../lib/social-platform.ts'
 import { resolvePlatform } from '../../lib/social-platform.ts'
@@ -57,7 +58,8 @@ export function imageSrc(url: string | null, pageIsHttps: boolean): string | nul
 
 /** For our own uploads, the server's narrower WebP copies, so a phone picks one sized for its card; null otherwise. */
 export function uploadSrcSet(src: string | null): string | null {
-  if (src === null || !/^\/api\/uploads\/[A-Za-z0-9-]+$/.test(src)) return null
+  // An address that already names a copy (?w=) is left as it is.
+  if (src === null || src.includes('?') || !isUploadPath(src)) return null
   return IMAGE_VARIANT_WIDTHS.map((width) => `${src}?w=${width} ${width}w`).join(', ')
 }
 

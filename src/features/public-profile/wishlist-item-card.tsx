@@ -21,6 +21,7 @@ export type WishlistItemCardProps = {
 
 export function WishlistItemCard({ item, view, onPurchase, imageLoading = 'lazy' }: WishlistItemCardProps) {
   const image = imageSrc(item.imageUrl, useSecurePage())
+  const srcSet = uploadSrcSet(image)
   const link = productHref(item.productUrl)
   const hydrated = useHydrated()
   return (
@@ -29,8 +30,8 @@ export function WishlistItemCard({ item, view, onPurchase, imageLoading = 'lazy'
         {image ? (
           <img
             src={image}
-            srcSet={uploadSrcSet(image) ?? undefined}
-            sizes={uploadSrcSet(image) ? CARD_IMAGE_SIZES : undefined}
+            srcSet={srcSet ?? undefined}
+            sizes={srcSet ? CARD_IMAGE_SIZES : undefined}
             alt={item.name}
             width={512}
             height={384}
