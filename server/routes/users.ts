@@ -1,5 +1,6 @@
-// PUT /api/users/me: the owner changes their password, which ends every other session.
+// /api/users/me: the owner changes their password (ending every other session), exports their data, or deletes the account.
 import { Hono } from 'hono'
+import { AccountDeleteSchema, accountExportFileName } from '../../src/contract/account.ts'
 import { PasswordChangeSchema } from '../../src/contract/auth.ts'
 import { accessTokenKey } from '../auth/access-token.ts'
 import { findUserById, setPasswordHash } from '../auth/accounts.ts'
@@ -11,9 +12,12 @@ import { startSession } from '../auth/sessions.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
 import { ApiError, validate } from '../http.ts'
 import { RateLimiter, resolveRateLimits } from '../rate-limit.ts'
+import { deleteAccount } from '../services/account-deletion.ts'
+import { exportAccount } from '../services/account-export.ts'
 
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect'
 const PasswordChangeBody = withFieldMessages(PasswordChangeSchema)
+const AccountDeleteBody = withFieldMessages(AccountDeleteSchema)
 
 export function userRoutes(deps: AppDeps) {
   const { database, config, now } = deps
@@ -38,4 +42,26 @@ export function userRoutes(deps: AppDeps) {
     })
     return c.json(session, 200)
   })
+    .get('/me/export', requireAuth(deps), async (c) => {
+      const exportedAt = now()
+      const document = await exportAccount(db, c.var.userId, config.publicUrl, exportedAt)
+      if (!document.account) throw new ApiError(404, 'Account not found')
+      // A download, never shown inline, and never kept by a browser or proxy: it holds the owner's contact info.
+      return c.body(JSON.stringify(document, null, 2), 200, {
+        'Content-Type': 'application/json; charset=UTF-8',
+        'Content-Disposition': `attachment; filename="${accountExportFileName(document.account.username, exportedAt)}"`,
+        'Cache-Control': 'no-store',
+      })
+    })
+    .delete('/me', requireAuth(deps), validate('json', AccountDeleteBody), async (c) => {
+      const userId = c.var.userId
+      // The same budget as the password change: both are guesses at the current password with a token in hand.
+      limiter.enforce(`password-change:${userId}`, limits.passwordChange)
+      const { currentPassword } = c.req.valid('json')
+      const user = await findUserById(db, userId)
+      // 400 like the password change, not 401: a 401 would make clients refresh their session and sign out.
+      if (!user || !(await verifyPassword(user.passwordHash, currentPassword))) throw new ApiError(400, WRONG_CURRENT_PASSWORD)
+      await deleteAccount(db, userId)
+      return c.body(null, 204)
+    })
 }

@@ -1,0 +1,37 @@
+// DELETE /api/users/me: every row and image of one owner removed in one transaction, then the public profile forgotten.
+import { eq } from 'drizzle-orm'
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
+import type { Db } from '../db/client.ts'
+import { idempotencyKeys, images, itemTombstones, profiles, purchaseRecords, refreshTokens, users, wishlistItems } from '../db/schema.ts'
+import { invalidatePublicProfile } from './public-profile-cache.ts'
+
+type OwnedTable = PgTable & { userId: PgColumn }
+
+/**
+ * Every table holding rows of the owner, children before the tables they point at. The rows are deleted
+ * explicitly rather than left to ON DELETE CASCADE, so a table added later without a cascade is caught by the
+ * account-deletion test instead of blocking the delete. A new table of the owner (orders, scans) is one line here.
+ */
+const OWNED_TABLES: OwnedTable[] = [purchaseRecords, wishlistItems, itemTombstones, profiles, images, refreshTokens]
+
+/**
+ * Deletes the account and returns the ids of the profiles it had, or undefined when the user no longer exists.
+ * Lock order as every other write: the owner's row first (SELECT ... FOR UPDATE), so a concurrent purchase or edit
+ * of this owner waits for the delete instead of deadlocking against it.
+ */
+export async function deleteAccount(db: Db, userId: string): Promise<string[] | undefined> {
+  const profileIds = await db.transaction(async (tx) => {
+    const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
+    if (!owner) return undefined
+    const owned = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, userId))
+    for (const table of OWNED_TABLES) await tx.delete(table).where(eq(table.userId, userId))
+    // Stored answers of the owner's earlier writes are replay records keyed by the user id; they go too.
+    await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.scope, userId))
+    // Last: the username and email are free again the moment this commits.
+    await tx.delete(users).where(eq(users.id, userId))
+    return owned.map((row) => row.id)
+  })
+  // After the commit, as for every profile write: the next scan reads the database, which answers 404.
+  for (const profileId of profileIds ?? []) invalidatePublicProfile(profileId)
+  return profileIds
+}

@@ -1,0 +1,168 @@
+// GET /api/users/me/export: everything stored about one owner as one JSON document, secrets left out by construction.
+import { asc, eq } from 'drizzle-orm'
+import { ACCOUNT_EXPORT_FORMAT, ACCOUNT_EXPORT_VERSION } from '../../src/contract/account.ts'
+import type { Db } from '../db/client.ts'
+import { images, profiles, purchaseRecords, refreshTokens, users, wishlistItems } from '../db/schema.ts'
+import { uploadUrl } from './item-view.ts'
+
+/** What a section needs besides the database: absolute addresses make the file useful away from the app. */
+type ExportContext = { userId: string; publicUrl: string }
+type Section = (tx: Db, ctx: ExportContext) => Promise<unknown>
+
+const imageAddress = (ctx: ExportContext, imageId: string | null) => (imageId ? `${ctx.publicUrl}${uploadUrl(imageId)}` : null)
+
+/**
+ * One entry per kind of stored data, in the order the document lists them. Every section names its columns
+ * (never `select()` of a whole row), so a secret column added to a table later cannot slip into the file.
+ * A new table of the owner (orders, scans) is one more line here.
+ */
+const SECTIONS = {
+  account: async (tx, ctx) => {
+    const [row] = await tx
+      .select({ id: users.id, username: users.username, email: users.email, createdAt: users.createdAt })
+      .from(users)
+      .where(eq(users.id, ctx.userId))
+    return row ? { ...row, createdAt: row.createdAt.toISOString() } : null
+  },
+  profile: async (tx, ctx) => {
+    const [row] = await tx
+      .select({
+        id: profiles.id,
+        shareableId: profiles.shareableId,
+        description: profiles.description,
+        profileType: profiles.profileType,
+        customText: profiles.customText,
+        redirectUrl: profiles.redirectUrl,
+        contactInfo: profiles.contactInfo,
+        socialLinks: profiles.socialLinks,
+        profileImageId: profiles.profileImageId,
+        isPublic: profiles.isPublic,
+        updatedAt: profiles.updatedAt,
+      })
+      .from(profiles)
+      .where(eq(profiles.userId, ctx.userId))
+    if (!row) return null
+    const { profileImageId, updatedAt, ...fields } = row
+    return {
+      ...fields,
+      publicAddress: `${ctx.publicUrl}/profile/${row.shareableId}`,
+      profileImageUrl: imageAddress(ctx, profileImageId),
+      updatedAt: updatedAt.toISOString(),
+    }
+  },
+  wishlistItems: async (tx, ctx) => {
+    const rows = await tx
+      .select({
+        id: wishlistItems.id,
+        name: wishlistItems.name,
+        brand: wishlistItems.brand,
+        description: wishlistItems.description,
+        price: wishlistItems.price,
+        imageUrl: wishlistItems.imageUrl,
+        storedImageId: wishlistItems.storedImageId,
+        productUrl: wishlistItems.productUrl,
+        isPurchased: wishlistItems.isPurchased,
+        purchaseStatus: wishlistItems.purchaseStatus,
+        purchasedPrice: wishlistItems.purchasedPrice,
+        createdAt: wishlistItems.createdAt,
+        updatedAt: wishlistItems.updatedAt,
+      })
+      .from(wishlistItems)
+      .where(eq(wishlistItems.userId, ctx.userId))
+      .orderBy(asc(wishlistItems.createdAt), asc(wishlistItems.id))
+    return rows.map(({ storedImageId, createdAt, updatedAt, ...item }) => ({
+      ...item,
+      price: Number(item.price),
+      purchasedPrice: item.purchasedPrice === null ? null : Number(item.purchasedPrice),
+      storedImageUrl: imageAddress(ctx, storedImageId),
+      createdAt: createdAt.toISOString(),
+      updatedAt: updatedAt.toISOString(),
+    }))
+  },
+  purchaseRecords: async (tx, ctx) => {
+    const rows = await tx
+      .select({
+        id: purchaseRecords.id,
+        wishlistItemId: purchaseRecords.wishlistItemId,
+        priceAtPurchase: purchaseRecords.priceAtPurchase,
+        purchasedAt: purchaseRecords.purchasedAt,
+      })
+      .from(purchaseRecords)
+      .where(eq(purchaseRecords.userId, ctx.userId))
+      .orderBy(asc(purchaseRecords.purchasedAt), asc(purchaseRecords.id))
+    return rows.map((row) => ({ ...row, priceAtPurchase: Number(row.priceAtPurchase), purchasedAt: row.purchasedAt.toISOString() }))
+  },
+  // Addresses, not bytes: the file stays small, and each URL serves the image as long as the account exists.
+  images: async (tx, ctx) => {
+    const rows = await tx
+      .select({
+        id: images.id,
+        contentType: images.contentType,
+        byteSize: images.byteSize,
+        width: images.width,
+        height: images.height,
+        createdAt: images.createdAt,
+      })
+      .from(images)
+      .where(eq(images.userId, ctx.userId))
+      .orderBy(asc(images.createdAt), asc(images.id))
+    return rows.map((row) => ({ ...row, url: imageAddress(ctx, row.id), createdAt: row.createdAt.toISOString() }))
+  },
+  // Sign-in sessions (refresh-token families) by their dates only: token hashes are credentials, never exported.
+  sessions: async (tx, ctx) => {
+    const rows = await tx
+      .select({
+        familyId: refreshTokens.familyId,
+        createdAt: refreshTokens.createdAt,
+        expiresAt: refreshTokens.expiresAt,
+        revokedAt: refreshTokens.revokedAt,
+      })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.userId, ctx.userId))
+      .orderBy(asc(refreshTokens.createdAt))
+    return summarizeSessions(rows)
+  },
+} satisfies Record<string, Section>
+
+export type AccountExport = {
+  format: typeof ACCOUNT_EXPORT_FORMAT
+  version: number
+  exportedAt: string
+} & { [K in keyof typeof SECTIONS]: Awaited<ReturnType<(typeof SECTIONS)[K]>> }
+
+/** Reads every section in one read-only snapshot, so the document never mixes states from before and after a write. */
+export async function exportAccount(db: Db, userId: string, publicUrl: string, now: Date): Promise<AccountExport> {
+  const ctx: ExportContext = { userId, publicUrl }
+  const sections = await db.transaction(
+    async (tx) => {
+      const out: Record<string, unknown> = {}
+      for (const [name, read] of Object.entries(SECTIONS) as [string, Section][]) out[name] = await read(tx, ctx)
+      return out as { [K in keyof typeof SECTIONS]: Awaited<ReturnType<(typeof SECTIONS)[K]>> }
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  )
+  return { format: ACCOUNT_EXPORT_FORMAT, version: ACCOUNT_EXPORT_VERSION, exportedAt: now.toISOString(), ...sections }
+}
+
+type TokenRow = { familyId: string; createdAt: Date; expiresAt: Date; revokedAt: Date | null }
+
+/** One entry per family: when the sign-in happened, when it last refreshed, until when it runs, and if it ended. */
+export function summarizeSessions(rows: TokenRow[]) {
+  const families = new Map<string, { startedAt: Date; lastRefreshedAt: Date; expiresAt: Date; endedAt: Date | null }>()
+  for (const row of rows) {
+    const family = families.get(row.familyId)
+    if (!family) {
+      families.set(row.familyId, { startedAt: row.createdAt, lastRefreshedAt: row.createdAt, expiresAt: row.expiresAt, endedAt: row.revokedAt })
+      continue
+    }
+    if (row.createdAt > family.lastRefreshedAt) family.lastRefreshedAt = row.createdAt
+    if (row.expiresAt > family.expiresAt) family.expiresAt = row.expiresAt
+    if (row.revokedAt && (!family.endedAt || row.revokedAt > family.endedAt)) family.endedAt = row.revokedAt
+  }
+  return [...families.values()].map((family) => ({
+    startedAt: family.startedAt.toISOString(),
+    lastRefreshedAt: family.lastRefreshedAt.toISOString(),
+    expiresAt: family.expiresAt.toISOString(),
+    endedAt: family.endedAt?.toISOString() ?? null,
+  }))
+}
