@@ -1,7 +1,14 @@
 // Pure rules of opaque refresh tokens: how they are made and hashed, and what presenting a stored one leads to.
 import { createHash, randomBytes } from 'node:crypto'
 
-export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000
+const DAY_MS = 24 * 60 * 60 * 1000
+/** A token unused for this long expires (sliding: each rotation starts a fresh one, within the family's lifetime). */
+export const REFRESH_TOKEN_TTL_MS = 30 * DAY_MS
+/**
+ * However often it is used, a family ends this long after the sign-in that started it, so a stolen token that is
+ * kept fresh cannot outlive it (docs/decisions/077-refresh-token-family-lifetime.md).
+ */
+export const REFRESH_FAMILY_MAX_AGE_MS = 90 * DAY_MS
 /**
  * Two tabs or a retried request may present the same token moments apart; within this window a second use is
  * refused without punishing the family (docs/decisions/010-refresh-token-rotation.md).
@@ -14,7 +21,7 @@ export const newRefreshTokenValue = (): string => randomBytes(32).toString('base
 /** Only this SHA-256 is stored, so a database leak yields no usable token (the token is already high-entropy). */
 export const hashRefreshToken = (token: string): string => createHash('sha256').update(token).digest('hex')
 
-export type StoredRefreshToken = { expiresAt: Date; rotatedAt: Date | null; revokedAt: Date | null }
+export type StoredRefreshToken = { expiresAt: Date; familyStartedAt: Date; rotatedAt: Date | null; revokedAt: Date | null }
 
 export type RefreshDecision =
   | 'rotate'
@@ -33,8 +40,13 @@ export function decideRefresh(stored: StoredRefreshToken | undefined, now: Date)
   if (stored.rotatedAt) {
     return now.getTime() - stored.rotatedAt.getTime() <= REUSE_GRACE_MS ? 'reused-within-grace' : 'reused-revoke-family'
   }
-  if (stored.expiresAt.getTime() <= now.getTime()) return 'expired'
+  // The family's end is checked besides the token's own expiry: tokens issued before the cap existed expire later.
+  if (Math.min(stored.expiresAt.getTime(), familyEnd(stored.familyStartedAt)) <= now.getTime()) return 'expired'
   return 'rotate'
 }
 
-export const refreshTokenExpiry = (now: Date): Date => new Date(now.getTime() + REFRESH_TOKEN_TTL_MS)
+const familyEnd = (familyStartedAt: Date): number => familyStartedAt.getTime() + REFRESH_FAMILY_MAX_AGE_MS
+
+/** A token issued now lives its 30 days, but never past the end of its family. */
+export const refreshTokenExpiry = (now: Date, familyStartedAt: Date = now): Date =>
+  new Date(Math.min(now.getTime() + REFRESH_TOKEN_TTL_MS, familyEnd(familyStartedAt)))

@@ -2,17 +2,23 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, isNull } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
-import { refreshTokens } from '../db/schema.ts'
+import { refreshTokens, users } from '../db/schema.ts'
 import { decideRefresh, hashRefreshToken, newRefreshTokenValue, type RefreshDecision, refreshTokenExpiry } from './refresh-token-policy.ts'
 
-/** Stores a new token of `familyId` (a new family when omitted) and returns the only plain copy there will be. */
-export async function issueRefreshToken(db: Db, userId: string, now: Date, familyId: string = randomUUID()): Promise<string> {
+export type RefreshFamily = { id: string; startedAt: Date }
+
+/**
+ * Stores a new token of `family` and returns the only plain copy there will be. Without a family, this is a sign-in:
+ * a new family starts now.
+ */
+export async function issueRefreshToken(db: Db, userId: string, now: Date, family: RefreshFamily = { id: randomUUID(), startedAt: now }): Promise<string> {
   const token = newRefreshTokenValue()
   await db.insert(refreshTokens).values({
     userId,
-    familyId,
+    familyId: family.id,
+    familyStartedAt: family.startedAt,
     tokenHash: hashRefreshToken(token),
-    expiresAt: refreshTokenExpiry(now),
+    expiresAt: refreshTokenExpiry(now, family.startedAt),
     createdAt: now,
   })
   return token
@@ -31,6 +37,11 @@ export function rotateRefreshToken(db: Db, token: string, now: Date): Promise<Ro
       if (stored && decision === 'reused-revoke-family') await revokeFamily(tx, stored.familyId, now)
       return { ok: false, reason: decision === 'rotate' ? 'unknown' : decision }
     }
+    // The owner's row before the token's (lock order, server/services/change-seq.ts): the successor's insert takes
+    // this key-share lock anyway, and taking it only after claiming the token row would deadlock against an
+    // account deletion, which locks the owner and then deletes the tokens.
+    const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.id, stored.userId)).for('key share')
+    if (!owner) return { ok: false, reason: 'unknown' }
     // Claiming the row with a conditional update makes two simultaneous refreshes of one token yield one winner.
     const claimed = await tx
       .update(refreshTokens)
@@ -38,7 +49,7 @@ export function rotateRefreshToken(db: Db, token: string, now: Date): Promise<Ro
       .where(and(eq(refreshTokens.id, stored.id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)))
       .returning({ id: refreshTokens.id })
     if (claimed.length === 0) return { ok: false, reason: 'reused-within-grace' }
-    const refreshToken = await issueRefreshToken(tx, stored.userId, now, stored.familyId)
+    const refreshToken = await issueRefreshToken(tx, stored.userId, now, { id: stored.familyId, startedAt: stored.familyStartedAt })
     return { ok: true, userId: stored.userId, refreshToken }
   })
 }

@@ -47,6 +47,8 @@ export const refreshTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     familyId: uuid('family_id').notNull(),
+    /** The sign-in that started the family; every successor carries it, and the family ends 90 days after it. */
+    familyStartedAt: timestamp('family_started_at', { withTimezone: true, mode: 'date' }).notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     rotatedAt: timestamp('rotated_at', { withTimezone: true, mode: 'date' }),

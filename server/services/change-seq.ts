@@ -1,7 +1,18 @@
-// The per-user change counter behind the sync cursor: every write takes fresh values in its own transaction.
+// The per-user change counter behind the sync cursor, and the lock order of every write: each write takes fresh
+// values in its own transaction, and taking them is the transaction's first lock.
+//
+// Lock order (docs/decisions/076-lock-order.md). A transaction that writes an owner's data locks, in this order:
+//   1. the owner's `users` row: reserveSeqs/nextSeq as the first statement (account deletion: SELECT ... FOR UPDATE);
+//   2. the owner's `profiles` row;
+//   3. `wishlist_items` rows;
+//   4. rows hanging off them: `item_tombstones`, `purchase_records`, `images`.
+// Reads that decide what to write (the item's current image, whether it exists) happen after step 1, so they see
+// the last committed write of this owner. A write that never takes a sequence number but touches the owner's rows
+// (a refresh-token rotation, which inserts under the user's foreign key) takes the owner's row FOR KEY SHARE first.
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { users } from '../db/schema.ts'
+import { ApiError } from '../http.ts'
 
 /**
  * Reserves `count` consecutive sequence numbers for the user and returns them in order. The UPDATE locks the user's
@@ -15,7 +26,8 @@ export async function reserveSeqs(tx: Db, userId: string, count = 1): Promise<nu
     .set({ changeSeq: sql`${users.changeSeq} + ${count}` })
     .where(eq(users.id, userId))
     .returning({ changeSeq: users.changeSeq })
-  if (!row) throw new Error(`reserveSeqs: user ${userId} does not exist`)
+  // Only a race with the account's deletion gets here (routes check the user first): the owner is gone.
+  if (!row) throw new ApiError(404, 'This account no longer exists.')
   const last = Number(row.changeSeq)
   return Array.from({ length: count }, (_, i) => last - count + 1 + i)
 }

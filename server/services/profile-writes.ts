@@ -28,13 +28,15 @@ export function assignSocialLinkIds(links: { id?: number | undefined; platform: 
 }
 
 export async function updateProfile(db: Db, userId: string, input: ProfileUpdate, now: Date): Promise<void> {
-  const [current] = await db.select({ id: profiles.id, profileImageId: profiles.profileImageId }).from(profiles).where(eq(profiles.userId, userId)).limit(1)
-  if (!current) throw new ApiError(404, 'Profile not found')
-  const newImage = input.profileImageId
-  const replacesImage = newImage !== undefined && newImage !== current.profileImageId
-  if (newImage && replacesImage) await assertOwnImage(db, userId, newImage)
-  await db.transaction(async (tx) => {
+  const profileId = await db.transaction(async (tx) => {
+    // The owner's row first (lock order, change-seq.ts), then the profile: its current photo is read under that
+    // lock, so two photo changes cannot both keep (or both delete) the same previous image.
     const seq = await nextSeq(tx, userId)
+    const [current] = await tx.select({ id: profiles.id, profileImageId: profiles.profileImageId }).from(profiles).where(eq(profiles.userId, userId)).limit(1)
+    if (!current) throw new ApiError(404, 'Profile not found')
+    const newImage = input.profileImageId
+    const replacesImage = newImage !== undefined && newImage !== current.profileImageId
+    if (newImage && replacesImage) await assertOwnImage(tx, userId, newImage)
     await tx
       .update(profiles)
       .set({
@@ -53,6 +55,7 @@ export async function updateProfile(db: Db, userId: string, input: ProfileUpdate
       .where(eq(profiles.id, current.id))
     // The previous photo goes with its replacement, so abandoned photos never count against the quota.
     if (replacesImage) await deleteImageIfUnused(tx, userId, current.profileImageId)
+    return current.id
   })
-  invalidatePublicProfile(current.id)
+  invalidatePublicProfile(profileId)
 }

@@ -77,12 +77,15 @@ export async function createItem(db: Db, userId: string, profileId: string, inpu
 }
 
 export async function updateItem(db: Db, userId: string, itemId: string, input: ItemUpdate, now: Date): Promise<WishlistItemRow> {
-  const current = await findOwnItem(db, userId, itemId)
-  const replacesImage = input.storedImageId !== undefined && input.storedImageId !== current.storedImageId
-  if (input.storedImageId && replacesImage) await assertOwnImage(db, userId, input.storedImageId)
-  const dropsImage = input.removeStoredImage === true || (replacesImage && current.storedImageId !== null)
+  if (!isUuid(itemId)) throw itemNotFound()
   const row = await db.transaction(async (tx) => {
+    // The owner's row first (lock order, change-seq.ts); the item is read after it, so no other write of this
+    // owner can change its image between this read and the update below.
     const seq = await nextSeq(tx, userId)
+    const current = await findOwnItem(tx, userId, itemId)
+    const replacesImage = input.storedImageId !== undefined && input.storedImageId !== current.storedImageId
+    if (input.storedImageId && replacesImage) await assertOwnImage(tx, userId, input.storedImageId)
+    const dropsImage = input.removeStoredImage === true || (replacesImage && current.storedImageId !== null)
     const [updated] = await tx
       .update(wishlistItems)
       .set({
@@ -104,26 +107,29 @@ export async function updateItem(db: Db, userId: string, itemId: string, input: 
     if (dropsImage) await deleteImageIfUnused(tx, userId, current.storedImageId)
     return updated
   })
-  invalidatePublicProfile(current.profileId)
+  invalidatePublicProfile(row.profileId)
   return row
 }
 
 /** Deletes the item, leaves a tombstone for the change feed, and deletes its image when nothing else shows it. */
 export async function deleteItem(db: Db, userId: string, itemId: string, now: Date): Promise<void> {
-  const current = await findOwnItem(db, userId, itemId)
-  await db.transaction(async (tx) => {
-    const deleted = await tx
+  if (!isUuid(itemId)) throw itemNotFound()
+  const profileId = await db.transaction(async (tx) => {
+    // The owner's row before the item's (lock order, change-seq.ts): an edit or a purchase of this item, which lock
+    // in the same order, waits for this delete instead of deadlocking against it.
+    const seq = await nextSeq(tx, userId)
+    const [deleted] = await tx
       .delete(wishlistItems)
       .where(and(eq(wishlistItems.id, itemId), eq(wishlistItems.userId, userId)))
-      .returning({ id: wishlistItems.id })
-    if (deleted.length === 0) throw itemNotFound()
-    const seq = await nextSeq(tx, userId)
+      .returning({ profileId: wishlistItems.profileId, storedImageId: wishlistItems.storedImageId })
+    if (!deleted) throw itemNotFound()
     await tx
       .insert(itemTombstones)
       .values({ userId, itemId, seq, deletedAt: now })
       .onConflictDoUpdate({ target: [itemTombstones.userId, itemTombstones.itemId], set: { seq, deletedAt: now } })
-    await deleteImageIfUnused(tx, userId, current.storedImageId)
+    await deleteImageIfUnused(tx, userId, deleted.storedImageId)
     await pruneTombstones(tx, userId, now)
+    return deleted.profileId
   })
-  invalidatePublicProfile(current.profileId)
+  invalidatePublicProfile(profileId)
 }
