@@ -1,17 +1,22 @@
 // The sync protocol's server side: the change feed since a cursor, and a batch of outbox operations run one by one.
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
-import { SyncChangesQuerySchema, SyncPushSchema } from '../../src/contract/sync.ts'
+import { PUSH_NOT_ATTEMPTED_STATUS, SyncChangesQuerySchema, SyncPushSchema, type PushOperation } from '../../src/contract/sync.ts'
 import { requireAuth } from '../auth/require-auth.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
-import { ApiError, validate } from '../http.ts'
+import { validate } from '../http.ts'
 import { idempotency } from '../idempotency.ts'
 import { loadChanges } from '../services/change-feed.ts'
+import { pushSerializerFor } from '../services/push-serializer.ts'
 
 /** Sends one request through the whole app, exactly as if the client had sent it alone. */
 export type Dispatch = (request: Request) => Response | Promise<Response>
 
-export const PUSH_MESSAGES = { pathNotAllowed: 'Only profile, wishlist item and upload calls can be pushed.' } as const
+export const PUSH_MESSAGES = {
+  pathNotAllowed: 'Only profile, wishlist item and upload calls can be pushed.',
+  notAttempted: 'Not attempted: an earlier operation of this push did not succeed.',
+} as const
+
+type PushResult = { status: number; body: unknown; retryAfter?: string }
 
 // The owner-data paths the outbox writes; nothing else (no recursion into /api/sync, no auth, no visitor calls).
 const PUSHABLE_PATH = /^\/api\/(?:profiles|wishlist-items\/[A-Za-z0-9-]+(?:\/[A-Za-z0-9-]+)?|uploads\/[A-Za-z0-9-]+)$/
@@ -22,6 +27,26 @@ export function isPushablePath(path: string): boolean {
 
 export function syncRoutes(deps: AppDeps, dispatch: Dispatch) {
   const { db } = deps.database
+  const serialize = pushSerializerFor(deps.database)
+
+  async function runOperation(op: PushOperation, authorization: string): Promise<PushResult> {
+    if (!isPushablePath(op.path)) return { status: 400, body: { message: PUSH_MESSAGES.pathNotAllowed } }
+    const headers: Record<string, string> = { Authorization: authorization, 'Idempotency-Key': op.idempotencyKey }
+    if (op.body !== undefined) headers['Content-Type'] = 'application/json'
+    const res = await dispatch(
+      new Request(new URL(op.path, 'http://push.internal'), {
+        method: op.method,
+        headers,
+        body: op.body === undefined ? undefined : JSON.stringify(op.body),
+      }),
+    )
+    const text = await res.text()
+    const result: PushResult = { status: res.status, body: text ? parseJson(text) : null }
+    const retryAfter = res.headers.get('Retry-After')
+    if (retryAfter !== null) result.retryAfter = retryAfter
+    return result
+  }
+
   return new Hono<AppEnv>()
     .use('/sync/*', requireAuth(deps))
     .get('/sync/changes', validate('query', SyncChangesQuerySchema), async (c) => {
@@ -30,30 +55,24 @@ export function syncRoutes(deps: AppDeps, dispatch: Dispatch) {
     })
     .post(
       '/sync/push',
-      bodyLimit({ maxSize: 4 * 1024 * 1024, onError: () => { throw new ApiError(413, 'Push batch is too large.') } }),
       idempotency(deps),
       validate('json', SyncPushSchema),
       async (c) => {
         const authorization = c.req.header('Authorization') ?? ''
-        const results: { status: number; body: unknown }[] = []
-        // In order, one at a time: a later operation may depend on an earlier one (create, then update).
-        for (const op of c.req.valid('json').operations) {
-          if (!isPushablePath(op.path)) {
-            results.push({ status: 400, body: { message: PUSH_MESSAGES.pathNotAllowed } })
-            continue
+        const { operations } = c.req.valid('json')
+        // The outbox is applied in order: one owner's pushes run one after another (a retry that overtakes a push the
+        // server is still running must wait), and a push stops at its first failure, because every later operation
+        // may depend on it (create then edit, edit then edit). The rest is answered "not attempted" and comes again.
+        const results = await serialize(c.var.userId, async () => {
+          const answered: PushResult[] = []
+          for (const op of operations) {
+            const result = await runOperation(op, authorization)
+            answered.push(result)
+            if (result.status < 200 || result.status >= 300) break
           }
-          const headers: Record<string, string> = { Authorization: authorization, 'Idempotency-Key': op.idempotencyKey }
-          if (op.body !== undefined) headers['Content-Type'] = 'application/json'
-          const res = await dispatch(
-            new Request(new URL(op.path, 'http://push.internal'), {
-              method: op.method,
-              headers,
-              body: op.body === undefined ? undefined : JSON.stringify(op.body),
-            }),
-          )
-          const text = await res.text()
-          results.push({ status: res.status, body: text ? parseJson(text) : null })
-        }
+          return answered
+        })
+        while (results.length < operations.length) results.push({ status: PUSH_NOT_ATTEMPTED_STATUS, body: { message: PUSH_MESSAGES.notAttempted } })
         return c.json({ results })
       },
     )

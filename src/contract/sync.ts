@@ -28,11 +28,34 @@ export const SyncChangesSchema = v.object({
 })
 export type SyncChanges = v.InferOutput<typeof SyncChangesSchema>
 
+export const IDEMPOTENCY_KEY_MESSAGE = 'Idempotency-Key must be 1 to 200 visible ASCII characters, without spaces.'
+
+/** The form of every Idempotency-Key, header or push operation: it travels as an HTTP header value. */
+export const IdempotencyKeySchema = v.pipe(v.string(IDEMPOTENCY_KEY_MESSAGE), v.regex(/^[\x21-\x7e]{1,200}$/, IDEMPOTENCY_KEY_MESSAGE))
+
+/** Levels of objects and arrays an operation body may have; the owner's own bodies use three (socialLinks[0].url). */
+export const PUSH_BODY_DEPTH_MAX = 16
+export const PUSH_BODY_DEPTH_MESSAGE = `An operation's body may nest at most ${PUSH_BODY_DEPTH_MAX} levels of objects and arrays.`
+
+/**
+ * Whether objects and arrays in `value` nest at most `max` levels deep. Walked with an explicit stack, so a body of
+ * thousands of levels is refused instead of overflowing the call stack (as JSON.stringify of it would).
+ */
+export function nestsAtMost(value: unknown, max: number): boolean {
+  const pending: { node: unknown; depth: number }[] = [{ node: value, depth: 0 }]
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (next.node === null || typeof next.node !== 'object') continue
+    if (next.depth >= max) return false
+    for (const child of Object.values(next.node)) pending.push({ node: child, depth: next.depth + 1 })
+  }
+  return true
+}
+
 export const PushOperationSchema = v.object({
   method: v.picklist(['POST', 'PUT', 'DELETE']),
   path: v.pipe(v.string(), v.regex(/^\/api\/[A-Za-z0-9/_.?=&-]*$/, 'Invalid path')),
-  body: v.optional(v.unknown()),
-  idempotencyKey: v.pipe(v.string(), v.minLength(8), v.maxLength(200)),
+  body: v.optional(v.pipe(v.unknown(), v.check((body) => nestsAtMost(body, PUSH_BODY_DEPTH_MAX), PUSH_BODY_DEPTH_MESSAGE))),
+  idempotencyKey: IdempotencyKeySchema,
 })
 export type PushOperation = v.InferOutput<typeof PushOperationSchema>
 
@@ -44,7 +67,20 @@ export const SyncPushSchema = v.object({
   ),
 })
 
+/**
+ * The push stops at the first operation that does not answer 2xx; every operation after it is answered with this
+ * status (WebDAV's 424 Failed Dependency) and was not run, so the client sends it again, in the same order, later.
+ */
+export const PUSH_NOT_ATTEMPTED_STATUS = 424
+
 export const SyncPushResultSchema = v.object({
-  results: v.array(v.object({ status: v.number(), body: v.unknown() })),
+  results: v.array(
+    v.object({
+      status: v.number(),
+      body: v.unknown(),
+      /** The operation's Retry-After header: a 409 carrying it means "still in progress", not a refusal. */
+      retryAfter: v.optional(v.string()),
+    }),
+  ),
 })
 export type SyncPushResult = v.InferOutput<typeof SyncPushResultSchema>

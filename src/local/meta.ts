@@ -10,6 +10,11 @@ const MetaSchemas = {
   /** Server-independent display time of the last complete sync (ISO); never used for ordering. */
   lastSyncedAt: v.string(),
   nextPosition: v.number(),
+  /**
+   * Moved by every action that invalidates what a sync pass in flight has read (Discard, logout, another user's
+   * sign-in). The engine writes its results only while the generation is the one it started with.
+   */
+  generation: v.number(),
   /** Written by the leader's engine so every tab's shell shows the same state. */
   syncState: v.object({
     phase: v.picklist(['idle', 'syncing', 'waiting']),

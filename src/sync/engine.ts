@@ -1,5 +1,6 @@
 // One sync pass: upload pending images, send the outbox, pull and apply changes; its state is shown to every tab.
 import type { OwnerDatabase } from '../local/db.ts'
+import { FencedError, fencedTransaction, readGeneration } from '../local/generation.ts'
 import { writeMeta } from '../local/meta.ts'
 import { claimLocalDataFor, localDataOwner } from '../local/session.ts'
 import { pullChanges } from './pull.ts'
@@ -7,7 +8,8 @@ import { pushOutbox, type PushState } from './push.ts'
 import { AuthLostError, TransientError, type Transport } from './transport.ts'
 import { uploadPendingImages } from './uploads.ts'
 
-export type SyncResult = 'synced' | 'retry-later' | 'signed-out'
+/** `interrupted`: Discard, logout or another sign-in came in while the pass ran; its late results were dropped. */
+export type SyncResult = 'synced' | 'retry-later' | 'signed-out' | 'interrupted'
 
 export type SyncEngine = { syncOnce(): Promise<SyncResult> }
 
@@ -16,32 +18,47 @@ export function createSyncEngine(db: OwnerDatabase, transport: Transport): SyncE
   let running: Promise<SyncResult> | undefined
 
   async function pass(): Promise<SyncResult> {
+    // Every result of this pass is written only while the generation is still this one (fence.ts).
+    const generation = await readGeneration(db)
+    const setState = (phase: 'idle' | 'syncing' | 'waiting', message: string | null) =>
+      fencedTransaction(db, generation, [], () => writeMeta(db, 'syncState', { phase, message }))
     try {
       // The outbox may only ever go out with its own user's tokens: another user's sign-in must wipe it first.
       const userId = await transport.currentUserId()
       if (!userId) throw new AuthLostError()
       const owner = await localDataOwner(db)
-      if (owner === undefined) await claimLocalDataFor(db, userId)
+      // Only a database that was never signed out is claimed here; after a logout or a wipe, the page's signedIn() does.
+      if (owner === undefined && generation === 0) await claimLocalDataFor(db, userId, generation)
       else if (owner !== userId) throw new AuthLostError()
-      await writeMeta(db, 'syncState', { phase: 'syncing', message: null })
+      await setState('syncing', null)
       // Images first: the entries that reference them can only go once they carry the server's image id.
-      await uploadPendingImages(db, transport)
-      await pushOutbox(db, transport, pushState)
-      await pullChanges(db, transport)
+      await uploadPendingImages(db, transport, generation)
+      const pushed = await pushOutbox(db, transport, pushState, generation)
+      // A refused or "later" entry does not keep purchases and other devices' edits from arriving: pull anyway.
+      await pullChanges(db, transport, generation)
+      if (pushed === 'retry-later') throw new TransientError('The server asked to try again later')
       // Display only: "Synced at {time}". Ordering never reads a clock.
-      await writeMeta(db, 'lastSyncedAt', new Date().toISOString())
-      await writeMeta(db, 'syncState', { phase: 'idle', message: null })
+      await fencedTransaction(db, generation, [], async () => {
+        await writeMeta(db, 'lastSyncedAt', new Date().toISOString())
+        await writeMeta(db, 'syncState', { phase: 'idle', message: null })
+      })
       return 'synced'
     } catch (error) {
-      if (error instanceof TransientError) {
-        await writeMeta(db, 'syncState', { phase: 'waiting', message: error.message })
-        return 'retry-later'
+      if (error instanceof FencedError) return 'interrupted'
+      try {
+        if (error instanceof TransientError) {
+          await setState('waiting', error.message)
+          return 'retry-later'
+        }
+        if (error instanceof AuthLostError) {
+          await setState('idle', error.message)
+          return 'signed-out'
+        }
+        await setState('waiting', error instanceof Error ? error.message : 'Sync failed')
+      } catch (stateError) {
+        if (stateError instanceof FencedError) return 'interrupted'
+        throw stateError
       }
-      if (error instanceof AuthLostError) {
-        await writeMeta(db, 'syncState', { phase: 'idle', message: error.message })
-        return 'signed-out'
-      }
-      await writeMeta(db, 'syncState', { phase: 'waiting', message: error instanceof Error ? error.message : 'Sync failed' })
       throw error
     }
   }

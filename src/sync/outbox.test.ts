@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { OutboxEntry } from '../local/db.ts'
-import { classifyOutcome, nextBatch, withUploadedImage } from './outbox.ts'
+import { ANSWER_TABLE, classifyAnswer, nextBatch, withUploadedImage, type Answer, type EntryOutcome } from './outbox.ts'
 
 const entry = (seq: number, overrides: Partial<OutboxEntry> = {}): OutboxEntry => ({
   seq,
@@ -18,44 +18,71 @@ const entry = (seq: number, overrides: Partial<OutboxEntry> = {}): OutboxEntry =
   ...overrides,
 })
 
-describe('classifyOutcome', () => {
-  const table: [status: number, overrides: Partial<OutboxEntry>, outcome: string][] = [
-    [200, {}, 'done'],
-    [201, { method: 'POST' }, 'done'],
-    [204, { method: 'DELETE' }, 'done'],
-    [400, {}, 'failed'],
-    [403, {}, 'failed'],
-    [404, {}, 'failed'],
-    [404, { method: 'DELETE' }, 'done'],
-    [422, {}, 'failed'],
-    [422, { ignoreFailure: true }, 'done'],
-    [401, {}, 'unauthorized'],
-    [408, {}, 'transient'],
-    [409, {}, 'transient'],
-    [429, {}, 'transient'],
-    [500, {}, 'transient'],
-    [502, { ignoreFailure: true }, 'transient'],
-    [503, {}, 'transient'],
+describe('classifyAnswer: the table every answer goes through', () => {
+  type Row = [answer: Answer, overrides: Partial<OutboxEntry>, outcome: EntryOutcome]
+  const table: Row[] = [
+    [{ status: 200 }, {}, 'done'],
+    [{ status: 201 }, { method: 'POST' }, 'done'],
+    [{ status: 204 }, { method: 'DELETE' }, 'done'],
+    [{ status: 424 }, {}, 'not-attempted'],
+    [{ status: 401 }, {}, 'unauthorized'],
+    [{ status: 500 }, {}, 'retry-later'],
+    [{ status: 502 }, { ignoreFailure: true }, 'retry-later'],
+    [{ status: 503 }, {}, 'retry-later'],
+    [{ status: 408 }, {}, 'retry-later'],
+    [{ status: 425 }, {}, 'retry-later'],
+    [{ status: 429 }, {}, 'retry-later'],
+    // The same Idempotency-Key still running (the server sends Retry-After) is not a refusal...
+    [{ status: 409, retryAfter: '1' }, {}, 'retry-later'],
+    // ...but a full wishlist, a create of an item deleted elsewhere or an id taken will answer 409 again.
+    [{ status: 409 }, { method: 'POST' }, 'refused'],
+    [{ status: 409, retryAfter: null }, {}, 'refused'],
+    [{ status: 404 }, { method: 'DELETE' }, 'done'],
+    [{ status: 404 }, {}, 'refused'],
+    [{ status: 400 }, {}, 'refused'],
+    [{ status: 403 }, {}, 'refused'],
+    [{ status: 413 }, {}, 'refused'],
+    [{ status: 415 }, {}, 'refused'],
+    [{ status: 422 }, {}, 'refused'],
+    [{ status: 422 }, { ignoreFailure: true }, 'done'],
+    [{ status: 409 }, { ignoreFailure: true }, 'done'],
+    [{ status: 302 }, {}, 'refused'],
   ]
-  for (const [status, overrides, outcome] of table) {
-    it(`${overrides.method ?? 'PUT'} answered ${status}${overrides.ignoreFailure ? ' (failure ignored)' : ''} is ${outcome}`, () => {
-      expect(classifyOutcome(status, entry(1, overrides))).toBe(outcome)
+  for (const [answer, overrides, outcome] of table) {
+    const label = `${overrides.method ?? 'PUT'} answered ${answer.status}${answer.retryAfter ? ' with Retry-After' : ''}${overrides.ignoreFailure ? ' (cleanup)' : ''}`
+    it(`${label} is ${outcome}`, () => {
+      expect(classifyAnswer(answer, entry(1, overrides))).toBe(outcome)
     })
   }
+
+  it('every row of the table is reached by some answer above', () => {
+    const reached = new Set(table.map(([answer, overrides]) => ANSWER_TABLE.findIndex((row) => row.matches(answer, entry(1, overrides)))))
+    expect([...reached].sort((a, b) => a - b)).toEqual(ANSWER_TABLE.map((_row, index) => index))
+  })
 })
 
 describe('nextBatch', () => {
+  const item = (id: string, kind: 'create' | 'update' | 'delete' = 'update') => ({ target: { entity: 'item' as const, id, kind, fields: ['name'] } })
+
   it('takes pending entries in order up to the batch size', () => {
     const entries = Array.from({ length: 250 }, (_, index) => entry(index + 1))
     expect(nextBatch(entries).map((e) => e.seq)).toEqual(entries.slice(0, 100).map((e) => e.seq))
   })
 
-  it('skips failed entries: the entries behind them still go', () => {
-    expect(nextBatch([entry(1), entry(2, { status: 'failed' }), entry(3)]).map((e) => e.seq)).toEqual([1, 3])
+  it('a refused entry holds back the later entries of the same item, and only those', () => {
+    const entries = [entry(1, { ...item('a', 'create'), status: 'failed' }), entry(2, item('b')), entry(3, item('a')), entry(4, item('b')), entry(5, item('c'))]
+    expect(nextBatch(entries).map((e) => e.seq)).toEqual([2, 4, 5])
   })
 
-  it('stops before an entry whose image is not uploaded yet', () => {
-    expect(nextBatch([entry(1), entry(2, { imageRef: 'blob' }), entry(3)]).map((e) => e.seq)).toEqual([1])
+  it('a refused profile change holds back later profile changes and the cleanup of the previous photo', () => {
+    const profile = { target: { entity: 'profile' as const, fields: ['description'] } }
+    const cleanup = { target: { entity: 'upload' as const, id: 'old' }, method: 'DELETE' as const, ignoreFailure: true }
+    const entries = [entry(1, { ...profile, status: 'failed' }), entry(2, item('a')), entry(3, profile), entry(4, cleanup)]
+    expect(nextBatch(entries).map((e) => e.seq)).toEqual([2])
+  })
+
+  it('an entry waiting for its image upload holds back its own item only', () => {
+    expect(nextBatch([entry(1, item('a')), entry(2, { ...item('b'), imageRef: 'blob' }), entry(3, item('b')), entry(4, item('c'))]).map((e) => e.seq)).toEqual([1, 4])
   })
 })
 

@@ -1,34 +1,60 @@
 // Pure outbox rules: what an answer means for an entry, and which entries may go in the next batch.
-import type { OutboxEntry } from '../local/db.ts'
-import type { PushOperation } from '../contract/sync.ts'
+import type { OutboxEntry, OutboxTarget } from '../local/db.ts'
+import { PUSH_NOT_ATTEMPTED_STATUS, type PushOperation } from '../contract/sync.ts'
 import { LIMITS } from '../contract/limits.ts'
-import { isTransientStatus } from './transport.ts'
-
-export type EntryOutcome = 'done' | 'failed' | 'unauthorized' | 'transient'
 
 /**
- * 2xx is done. A DELETE answered 404 is done too: the thing is gone, which is what the owner asked for. 401 asks for
- * a token refresh; 5xx, 408, 409 (key in progress), 425 and 429 are "later". Any other 4xx is the server refusing
- * this one entry: it is marked failed for the owner, unless it is a cleanup whose failure the spec ignores.
+ * What an answer means for the entry it answers. `retry-later`: nothing was decided, send the same entry (same key)
+ * again after a backoff, and nothing behind it before it. `refused`: the server will refuse it again, so it waits for
+ * the owner (Retry or Discard) and only the entries that depend on it wait with it. `not-attempted`: a push stopped
+ * before it; it goes again as it is. `unauthorized`: refresh the token once, then resend.
  */
-export function classifyOutcome(status: number, entry: Pick<OutboxEntry, 'method' | 'ignoreFailure'>): EntryOutcome {
-  if (status >= 200 && status < 300) return 'done'
-  if (status === 401) return 'unauthorized'
-  if (isTransientStatus(status)) return 'transient'
-  if (entry.method === 'DELETE' && status === 404) return 'done'
-  if (entry.ignoreFailure) return 'done'
-  return 'failed'
+export type EntryOutcome = 'done' | 'retry-later' | 'refused' | 'not-attempted' | 'unauthorized'
+
+export type Answer = { status: number; retryAfter?: string | null }
+type EntryKind = Pick<OutboxEntry, 'method' | 'ignoreFailure'>
+
+const isSuccess = (status: number) => status >= 200 && status < 300
+
+/** The table every answer goes through, first match wins; its test walks every row. */
+export const ANSWER_TABLE: readonly { when: string; matches: (answer: Answer, entry: EntryKind) => boolean; outcome: EntryOutcome }[] = [
+  { when: '2xx: the server did it', matches: (a) => isSuccess(a.status), outcome: 'done' },
+  { when: '424 in a push: an earlier operation failed, this one was not run', matches: (a) => a.status === PUSH_NOT_ATTEMPTED_STATUS, outcome: 'not-attempted' },
+  { when: '401: the access token expired', matches: (a) => a.status === 401, outcome: 'unauthorized' },
+  { when: '5xx: the server failed, nothing was decided', matches: (a) => a.status >= 500, outcome: 'retry-later' },
+  { when: '408, 425, 429: asked to come back later', matches: (a) => [408, 425, 429].includes(a.status), outcome: 'retry-later' },
+  { when: '409 with Retry-After: the same Idempotency-Key is still running', matches: (a) => a.status === 409 && !!a.retryAfter, outcome: 'retry-later' },
+  { when: 'DELETE answered 404: the thing is gone, as asked', matches: (a, e) => e.method === 'DELETE' && a.status === 404, outcome: 'done' },
+  { when: 'a cleanup (delete the previous photo) whose failure the spec ignores', matches: (a, e) => e.ignoreFailure && a.status < 500, outcome: 'done' },
+  // 400 invalid, 403, 404 gone, 409 list full / deleted elsewhere / id taken, 413 quota, 415 format, 422 key reused.
+  { when: 'any other answer: the server refuses this entry as it is', matches: () => true, outcome: 'refused' },
+]
+
+export function classifyAnswer(answer: Answer, entry: EntryKind): EntryOutcome {
+  return ANSWER_TABLE.find((row) => row.matches(answer, entry))?.outcome ?? 'refused'
 }
 
 /**
- * The next entries to send, oldest first: pending ones up to the batch size, stopping before the first whose image
- * is not uploaded yet (later entries may depend on it, and order is what keeps create-then-edit correct).
+ * Entries that change the same thing depend on each other and must reach the server in order: the same item (its
+ * create, edits, image and delete) or the profile (its fields, its photo, the cleanup of the previous photo).
  */
-export function nextBatch(pendingInOrder: readonly OutboxEntry[], maxSize: number = LIMITS.syncPushMax): OutboxEntry[] {
+export function dependencyKey(target: OutboxTarget): string {
+  return target.entity === 'item' ? `item:${target.id}` : 'profile'
+}
+
+/**
+ * The next entries to send, oldest first, up to the batch size. An entry waiting for the owner (refused) or for its
+ * image upload holds back the later entries that depend on it, and only those: the others go.
+ */
+export function nextBatch(inOrder: readonly OutboxEntry[], maxSize: number = LIMITS.syncPushMax): OutboxEntry[] {
   const batch: OutboxEntry[] = []
-  for (const entry of pendingInOrder) {
-    if (entry.status !== 'pending') continue
-    if (entry.imageRef) break
+  const heldBack = new Set<string>()
+  for (const entry of inOrder) {
+    const key = dependencyKey(entry.target)
+    if (entry.status !== 'pending' || entry.imageRef || heldBack.has(key)) {
+      heldBack.add(key)
+      continue
+    }
     batch.push(entry)
     if (batch.length >= maxSize) break
   }

@@ -2,6 +2,7 @@
 import * as v from 'valibot'
 import { SyncChangesSchema, type SyncChanges } from '../contract/sync.ts'
 import type { LocalItem, OwnerDatabase } from '../local/db.ts'
+import { fencedTransaction, readGeneration } from '../local/generation.ts'
 import { readMeta, writeMeta } from '../local/meta.ts'
 import { reconcile } from './reconcile.ts'
 import { isTransientStatus, messageOf, TransientError, type Transport } from './transport.ts'
@@ -24,18 +25,20 @@ async function fetchPage(transport: Transport, cursor: number): Promise<SyncChan
  * older than the server's tombstones) is collected to the last page first, then replaces the local copies in one
  * transaction, so an interrupted snapshot never leaves half a wishlist. The outbox is never touched by a reset.
  */
-export async function pullChanges(db: OwnerDatabase, transport: Transport): Promise<void> {
+export async function pullChanges(db: OwnerDatabase, transport: Transport, generation?: number): Promise<void> {
+  // Read with the cursor: a Discard or logout after this point turns the writes below into a FencedError.
+  const fence = generation ?? (await readGeneration(db))
   let cursor = (await readMeta(db, 'cursor')) ?? 0
   let snapshot: ChangePage | undefined
   for (;;) {
     const page = await fetchPage(transport, cursor)
     if (page.reset) snapshot = { items: [], deletedItemIds: [], purchases: [] }
     if (snapshot) foldInto(snapshot, page)
-    else await applyChanges(db, page, false, page.cursor)
+    else await applyChanges(db, fence, page, false, page.cursor)
     cursor = page.cursor
     if (!page.hasMore) break
   }
-  if (snapshot) await applyChanges(db, snapshot, true, cursor)
+  if (snapshot) await applyChanges(db, fence, snapshot, true, cursor)
 }
 
 /** Adds a later page of a snapshot: later rows replace earlier ones, tombstones remove them. */
@@ -48,8 +51,8 @@ function foldInto(snapshot: ChangePage, page: SyncChanges) {
   snapshot.purchases = [...snapshot.purchases.filter((purchase) => !purchaseIds.has(purchase.id)), ...page.purchases]
 }
 
-async function applyChanges(db: OwnerDatabase, changes: ChangePage, full: boolean, cursor: number) {
-  await db.transaction('rw', [db.profile, db.items, db.purchases, db.outbox, db.notices, db.meta], async () => {
+async function applyChanges(db: OwnerDatabase, generation: number, changes: ChangePage, full: boolean, cursor: number) {
+  await fencedTransaction(db, generation, [db.profile, db.items, db.purchases, db.outbox, db.notices, db.meta], async () => {
     const unsent = (await db.outbox.toArray()).flatMap((entry) => (entry.seq === undefined ? [] : [{ seq: entry.seq, target: entry.target, body: entry.body }]))
     const mentioned = new Set([...changes.items.map((item) => item.id), ...changes.deletedItemIds])
     for (const entry of unsent) if (entry.target.entity === 'item') mentioned.add(entry.target.id)

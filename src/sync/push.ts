@@ -2,7 +2,8 @@
 import * as v from 'valibot'
 import { SyncPushResultSchema } from '../contract/sync.ts'
 import type { OutboxEntry, OwnerDatabase } from '../local/db.ts'
-import { classifyOutcome, nextBatch, toPushOperation, type EntryOutcome } from './outbox.ts'
+import { fencedTransaction } from '../local/generation.ts'
+import { classifyAnswer, nextBatch, toPushOperation, type EntryOutcome } from './outbox.ts'
 import { AuthLostError, isTransientStatus, messageOf, TransientError, type ApiResponse, type Transport } from './transport.ts'
 
 export type PushState = {
@@ -10,16 +11,27 @@ export type PushState = {
   batchEndpoint: boolean
 }
 
-/** Sends every pending entry that can go now; throws TransientError (back off) or AuthLostError (sign in again). */
-export async function pushOutbox(db: OwnerDatabase, transport: Transport, state: PushState): Promise<void> {
+/** `retry-later`: an entry answered "later"; it and everything behind it wait for the next pass, in order. */
+export type PushOutcome = 'complete' | 'retry-later'
+
+/** Why recording a batch's answers stopped before its end; undefined when every entry was done. */
+type Stop = Exclude<EntryOutcome, 'done'>
+
+/**
+ * Sends every entry that can go now. A refused entry waits for the owner and holds back only the entries that depend
+ * on it; a "later" answer ends the push for this pass. Throws TransientError when the push itself got no usable
+ * answer, AuthLostError when the owner must sign in again, FencedError when Discard or logout came in between.
+ */
+export async function pushOutbox(db: OwnerDatabase, transport: Transport, state: PushState, generation: number): Promise<PushOutcome> {
   let refreshedForOperation = false
   for (;;) {
     const batch = nextBatch(await db.outbox.orderBy('seq').toArray())
-    if (batch.length === 0) return
+    if (batch.length === 0) return 'complete'
     const responses = state.batchEndpoint ? await sendBatch(transport, batch, state) : undefined
-    const stoppedBy = responses ? await applyResponses(db, batch, responses) : await sendOneByOne(db, transport, batch)
-    if (stoppedBy === 'transient') throw new TransientError('The server asked to try again later')
-    if (stoppedBy === 'unauthorized') {
+    const stop = responses ? await recordAnswers(db, generation, batch, responses) : await sendOneByOne(db, transport, generation, batch)
+    // 'not-attempted' on the first entry of a batch means the server ran nothing: looping would spin.
+    if (stop === 'retry-later' || stop === 'not-attempted') return 'retry-later'
+    if (stop === 'unauthorized') {
       // The batch call was authorised but an operation was not (token expired mid-batch): one refresh, then resend.
       if (refreshedForOperation) {
         await transport.signOut()
@@ -47,41 +59,41 @@ async function sendBatch(transport: Transport, batch: OutboxEntry[], state: Push
 }
 
 /**
- * Records the answers in one transaction. After the first "later" answer (5xx, 401) only successes are recorded:
- * a refusal behind it may be a consequence of it (an edit of an item whose create failed for now).
+ * Records the answers in order, in one transaction, up to and including the first that is not "done". Everything after
+ * it is left as it was, whatever the server said: it may depend on the one that failed (an edit behind a create that
+ * failed for now), and recording a later success would put it ahead of an entry that must be sent again.
  */
-async function applyResponses(db: OwnerDatabase, batch: OutboxEntry[], responses: ApiResponse[]): Promise<EntryOutcome | undefined> {
-  let stoppedBy: EntryOutcome | undefined
-  await db.transaction('rw', db.outbox, async () => {
+async function recordAnswers(db: OwnerDatabase, generation: number, batch: OutboxEntry[], responses: ApiResponse[]): Promise<Stop | undefined> {
+  return fencedTransaction(db, generation, [db.outbox], async () => {
     const done: number[] = []
+    let stop: Stop | undefined
     for (const [index, entry] of batch.entries()) {
       const response = responses[index]
-      if (!response || entry.seq === undefined) continue
-      const outcome = classifyOutcome(response.status, entry)
-      if (outcome === 'done') done.push(entry.seq)
-      else if (stoppedBy) continue
-      else if (outcome === 'failed') await markFailed(db, entry, messageOf(response))
-      else {
-        stoppedBy = outcome
-        await db.outbox.update(entry.seq, { attempts: entry.attempts + 1, lastError: messageOf(response) })
+      if (!response || entry.seq === undefined) break
+      const outcome = classifyAnswer(response, entry)
+      if (outcome === 'done') {
+        done.push(entry.seq)
+        continue
       }
+      stop = outcome
+      if (outcome === 'refused') await db.outbox.update(entry.seq, { status: 'failed', attempts: entry.attempts + 1, lastError: messageOf(response) })
+      if (outcome === 'retry-later') await db.outbox.update(entry.seq, { attempts: entry.attempts + 1, lastError: messageOf(response) })
+      // A push that stops at a refusal answers the rest "not attempted": they simply go in the next batch.
+      if (outcome === 'not-attempted' && done.length > 0) stop = undefined
+      break
     }
     await db.outbox.bulkDelete(done)
+    return stop
   })
-  return stoppedBy
-}
-
-async function markFailed(db: OwnerDatabase, entry: OutboxEntry, message: string) {
-  if (entry.seq === undefined) return
-  await db.outbox.update(entry.seq, { status: 'failed', attempts: entry.attempts + 1, lastError: message })
 }
 
 /** Without the batch endpoint: each entry is its own call, with its own Idempotency-Key. */
-async function sendOneByOne(db: OwnerDatabase, transport: Transport, batch: OutboxEntry[]): Promise<EntryOutcome | undefined> {
+async function sendOneByOne(db: OwnerDatabase, transport: Transport, generation: number, batch: OutboxEntry[]): Promise<Stop | undefined> {
   for (const entry of batch) {
     const response = await transport.send({ method: entry.method, path: entry.path, json: entry.body, idempotencyKey: entry.idempotencyKey })
-    const stoppedBy = await applyResponses(db, [entry], [response])
-    if (stoppedBy) return stoppedBy
+    const stop = await recordAnswers(db, generation, [entry], [response])
+    // After a refusal the next batch is chosen again, so entries that depend on the refused one stay behind.
+    if (stop) return stop
   }
   return undefined
 }

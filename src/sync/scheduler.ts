@@ -65,6 +65,12 @@ export function createSyncScheduler({ sync, onSignedOut, timers = realTimers, ra
       onSignedOut?.()
       return
     }
+    // Discard or logout cut the pass short: the next one starts from what is now local (after a logout: signed out).
+    if (result === 'interrupted') {
+      again = false
+      void run()
+      return
+    }
     if (result === 'retry-later') {
       failures += 1
       again = false

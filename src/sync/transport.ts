@@ -30,7 +30,7 @@ export class AuthLostError extends Error {
 }
 
 export type ApiRequest = { method: string; path: string; json?: unknown; body?: Blob; contentType?: string; idempotencyKey?: string }
-export type ApiResponse = { status: number; body: unknown }
+export type ApiResponse = { status: number; body: unknown; retryAfter?: string | null }
 
 export const REFRESH_LOCK = 'qrtee:token-refresh'
 
@@ -62,7 +62,7 @@ export function createTransport({ fetch, baseUrl, tokens, locks, timeoutMs = 30_
       throw new TransientError(error instanceof Error ? error.message : 'Network error')
     }
     const text = await res.text().catch(() => '')
-    return { status: res.status, body: parseBody(text) }
+    return { status: res.status, body: parseBody(text), retryAfter: res.headers.get('Retry-After') }
   }
 
   /**

@@ -3,19 +3,21 @@ import * as v from 'valibot'
 import { UploadResultSchema } from '../contract/purchase.ts'
 import type { OwnerDatabase, PendingImage } from '../local/db.ts'
 import { PENDING_IMAGE_ID } from '../local/writes.ts'
-import { withUploadedImage } from './outbox.ts'
-import { isTransientStatus, messageOf, TransientError, type Transport } from './transport.ts'
+import { fencedTransaction } from '../local/generation.ts'
+import { classifyAnswer, withUploadedImage } from './outbox.ts'
+import { messageOf, TransientError, type Transport } from './transport.ts'
 
 /** Uploads every pending image; throws TransientError to back off. A refused image fails its entries (Retry/Discard). */
-export async function uploadPendingImages(db: OwnerDatabase, transport: Transport): Promise<void> {
+export async function uploadPendingImages(db: OwnerDatabase, transport: Transport, generation: number): Promise<void> {
   const pending = await db.pendingImages.filter((image) => image.status === 'pending').toArray()
   for (const image of pending) {
     const { body, contentType } = multipartBody(image)
     const res = await transport.send({ method: 'POST', path: uploadPath(image), body, contentType, idempotencyKey: image.uploadKey })
-    if (isTransientStatus(res.status)) throw new TransientError(`Upload answered ${res.status}`)
+    const outcome = classifyAnswer(res, { method: 'POST', ignoreFailure: false })
+    if (outcome === 'retry-later' || outcome === 'unauthorized') throw new TransientError(`Upload answered ${res.status}`)
     const uploaded = v.safeParse(UploadResultSchema, res.body)
-    if (res.status < 300 && uploaded.success) await useUploadedImage(db, image.id, uploaded.output)
-    else await failImage(db, image.id, `Failed to upload image: ${messageOf(res)}`)
+    if (outcome === 'done' && uploaded.success) await useUploadedImage(db, generation, image.id, uploaded.output)
+    else await failImage(db, generation, image.id, `Failed to upload image: ${messageOf(res)}`)
   }
 }
 
@@ -36,8 +38,8 @@ export function multipartBody(image: Pick<PendingImage, 'blob' | 'uploadKey'>): 
   return { body: new Blob([head, image.blob, `\r\n--${boundary}--\r\n`]), contentType: `multipart/form-data; boundary=${boundary}` }
 }
 
-async function useUploadedImage(db: OwnerDatabase, localImageId: string, uploaded: { id: string; url: string }) {
-  await db.transaction('rw', [db.outbox, db.items, db.profile, db.pendingImages], async () => {
+async function useUploadedImage(db: OwnerDatabase, generation: number, localImageId: string, uploaded: { id: string; url: string }) {
+  await fencedTransaction(db, generation, [db.outbox, db.items, db.profile, db.pendingImages], async () => {
     const entries = await db.outbox.where('imageRef').equals(localImageId).toArray()
     for (const entry of entries) {
       if (entry.seq === undefined) continue
@@ -55,8 +57,8 @@ async function itemIdsShowing(db: OwnerDatabase, localImageId: string): Promise<
   return (await db.items.filter((item) => item.localImageId === localImageId).toArray()).map((item) => item.id)
 }
 
-async function failImage(db: OwnerDatabase, localImageId: string, message: string) {
-  await db.transaction('rw', [db.outbox, db.pendingImages], async () => {
+async function failImage(db: OwnerDatabase, generation: number, localImageId: string, message: string) {
+  await fencedTransaction(db, generation, [db.outbox, db.pendingImages], async () => {
     await db.pendingImages.update(localImageId, { status: 'failed', lastError: message })
     await db.outbox.where('imageRef').equals(localImageId).modify({ status: 'failed', lastError: message })
   })

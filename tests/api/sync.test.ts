@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { PUSH_MESSAGES } from '../../server/routes/sync.ts'
+import { PUSH_NOT_ATTEMPTED_STATUS } from '../../src/contract/sync.ts'
 import { ITEM_MESSAGES } from '../../src/contract/wishlist.ts'
 import { describeEachDatabase, TestApp } from './harness.ts'
 import { createItem, newKey, type Owner, signUpOwner, validItem } from './owner-helpers.ts'
@@ -113,26 +114,31 @@ describeEachDatabase('sync', (getDatabase) => {
   })
 
   describe('POST /api/sync/push', () => {
-    it('runs each operation in order, answers one {status, body} each, and a bad one in the middle stops nothing', async () => {
+    it('runs each operation in order, answers one {status, body} each, and stops at the first that does not succeed', async () => {
       const o = await signUpOwner(t, 'pusher')
       const id = crypto.randomUUID()
       const operations = [
         { method: 'POST', path: `/api/wishlist-items/profile/${o.profileId}`, body: validItem({ id, name: 'Pushed item' }), idempotencyKey: newKey() },
-        { method: 'POST', path: `/api/wishlist-items/profile/${o.profileId}`, body: validItem({ name: 'x' }), idempotencyKey: newKey() },
         { method: 'PUT', path: `/api/wishlist-items/${id}`, body: { price: 12.5 }, idempotencyKey: newKey() },
+        { method: 'POST', path: `/api/wishlist-items/profile/${o.profileId}`, body: validItem({ name: 'x' }), idempotencyKey: newKey() },
         { method: 'PUT', path: '/api/profiles', body: { description: 'Pushed description.' }, idempotencyKey: newKey() },
       ]
       const res = await t.request('POST', '/api/sync/push', { token: o.token, body: { operations } })
       expect(res.status).toBe(200)
-      expect(res.json.results.map((r: { status: number }) => r.status)).toEqual([201, 400, 200, 200])
-      expect(res.json.results[1].body).toEqual({ message: ITEM_MESSAGES.name })
-      expect(res.json.results[2].body).toMatchObject({ id, name: 'Pushed item', price: 12.5 })
+      expect(res.json.results.map((r: { status: number }) => r.status)).toEqual([201, 200, 400, PUSH_NOT_ATTEMPTED_STATUS])
+      expect(res.json.results[1].body).toMatchObject({ id, name: 'Pushed item', price: 12.5 })
+      expect(res.json.results[2].body).toEqual({ message: ITEM_MESSAGES.name })
+      expect(res.json.results[3].body).toEqual({ message: PUSH_MESSAGES.notAttempted })
+      expect((await t.request('GET', '/api/profiles', { token: o.token })).json.description).not.toBe('Pushed description.')
 
       // The same batch again (a retry after a lost answer) replays every answer and changes nothing.
       const again = await t.request('POST', '/api/sync/push', { token: o.token, body: { operations } })
       expect(again.json).toEqual(res.json)
       const items = await t.request('GET', `/api/wishlist-items/profile/${o.profileId}`, { token: o.token })
       expect(items.json).toEqual([expect.objectContaining({ id, price: 12.5 })])
+      // Without the refused one, the operation that was not attempted runs.
+      const rest = await t.request('POST', '/api/sync/push', { token: o.token, body: { operations: [operations[3]] } })
+      expect(rest.json.results.map((r: { status: number }) => r.status)).toEqual([200])
     })
 
     it('an operation is answered exactly as the same call sent alone, ownership included', async () => {
