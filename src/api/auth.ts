@@ -21,9 +21,14 @@ export async function logout(): Promise<void> {
   await apiRequest('/auth/logout', { method: 'POST', body: { refreshToken }, auth: false }).catch(() => undefined)
 }
 
-/** Where the browser goes to start Google sign-in; the provider returns to our own /oauth/callback. */
-export function googleSignInUrl(origin: string): string {
-  return `${API_PREFIX}/auth/oauth/google?redirectUri=${encodeURIComponent(`${origin}/oauth/callback`)}`
+/**
+ * Where the browser goes to start Google sign-in; the provider returns to our own /oauth/callback. `signInState` is
+ * the tab's single-use value, which the server echoes back as `?signInState=` on that callback (decision 079).
+ */
+export function googleSignInUrl(origin: string, signInState?: string): string {
+  const query = new URLSearchParams({ redirectUri: `${origin}/oauth/callback` })
+  if (signInState !== undefined) query.set('signInState', signInState)
+  return `${API_PREFIX}/auth/oauth/google?${query.toString()}`
 }
 
 export type GoogleAvailability = { available: true } | { available: false; configured: boolean; message: string }

@@ -168,7 +168,9 @@ describe('tokens', () => {
   it('/oauth/callback stores the tokens, lands on /dashboard and leaves no token in the address or history', async () => {
     const user = await registerByApi()
     await page.goto('/')
-    await page.goto(`/oauth/callback?token=${encodeURIComponent(user.token)}&refreshToken=${encodeURIComponent(user.refreshToken)}`)
+    // As 'Continue with Google' does before leaving (the forged-link case is in oauth-callback-csrf.e2e.ts).
+    await page.evaluate(() => sessionStorage.setItem('qrtee:oauth-sign-in-state', 'started-in-this-tab'))
+    await page.goto(`/oauth/callback?token=${encodeURIComponent(user.token)}&refreshToken=${encodeURIComponent(user.refreshToken)}&signInState=started-in-this-tab`)
     await page.getByText(`Welcome back, ${user.username}!`).waitFor()
     expect(new URL(page.url()).pathname).toBe('/dashboard')
     expect(page.url()).not.toContain(user.token)

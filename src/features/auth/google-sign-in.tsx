@@ -1,8 +1,10 @@
-// Owns the 'Continue with Google' button: it leaves for the provider, or says plainly that the server has it off.
+// Owns the 'Continue with Google' button: it leaves for the provider with this tab's sign-in value, or says plainly
+// that the server has it off.
 import { Alert, Button } from '@mantine/core'
 import { IconBrandGoogle, IconInfoCircle } from '@tabler/icons-react'
 import { useState } from 'react'
 import { checkGoogleSignIn, type GoogleAvailability, googleSignInUrl } from '../../api/auth.ts'
+import { beginSignInState } from './oauth-callback.ts'
 
 export function GoogleSignIn() {
   const [checking, setChecking] = useState(false)
@@ -13,7 +15,8 @@ export function GoogleSignIn() {
     const origin = window.location.origin
     const availability = await checkGoogleSignIn(origin)
     if (availability.available) {
-      window.location.assign(googleSignInUrl(origin))
+      // Only the tokens that answer this very departure will be accepted on the way back (login CSRF, security.md).
+      window.location.assign(googleSignInUrl(origin, beginSignInState()))
       return
     }
     setChecking(false)
