@@ -19,6 +19,17 @@ function setup(results: SyncResult[]) {
 }
 
 describe('sync scheduler', () => {
+  it('runs again at once after a pass that Discard or logout interrupted, without backing off', async () => {
+    vi.useFakeTimers()
+    const { scheduler, calls } = setup(['interrupted'])
+    scheduler.trigger('start')
+    await flush()
+    await flush()
+    expect(calls).toHaveLength(2)
+    expect(scheduler.failures).toBe(0)
+    vi.useRealTimers()
+  })
+
   it('debounces local writes into one sync', async () => {
     vi.useFakeTimers()
     const { scheduler, calls } = setup([])

@@ -37,9 +37,12 @@ describeEachDatabase('a fault inside a push batch', (getDatabase) => {
     await updateItem(device.db, id, fields('Name A'))
     await updateItem(device.db, id, fields('Name B'))
 
+    const keys = (await device.db.outbox.orderBy('seq').toArray()).map((entry) => entry.idempotencyKey)
     faults.next({ 0: { fail: 500 } })
     expect(await device.engine.syncOnce()).toBe('retry-later')
-    // The server ran nothing after the failure, and the device still holds both edits, in order.
+    // The server ran nothing after the failure, and the device still holds both edits, in order, with their keys
+    // (an automatic resend is the same request).
+    expect((await device.db.outbox.orderBy('seq').toArray()).map((entry) => entry.idempotencyKey)).toEqual(keys)
     expect(await serverItems(owner)).toEqual([{ id, name: 'Original', price: 25 }])
     expect(await pendingOutboxCount(device.db)).toBe(2)
     expect(await localItems(device)).toEqual([{ id, name: 'Name B', price: 25 }])
