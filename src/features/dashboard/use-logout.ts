@@ -25,14 +25,22 @@ function clearPrivateCaches(): Promise<void> {
   })
 }
 
-/** The caller has already dealt with local data (the sync-status feature's guard warns and clears it). */
-export function useLogout(): () => Promise<void> {
+export type LogoutNotice = { title: string; message: string }
+
+const LOGGED_OUT: LogoutNotice = { title: 'Logged out', message: 'You have been signed out.' }
+
+/**
+ * The caller has already dealt with local data (the sync-status feature's guard warns and clears it). `notice` is
+ * what the owner reads afterwards; a deleted account says so instead of 'Logged out'.
+ */
+export function useLogout(notice: LogoutNotice = LOGGED_OUT): () => Promise<void> {
   const navigate = useNavigate()
+  const { title, message } = notice
   return useCallback(async () => {
     // Not awaited: the tokens are already gone locally, and the revoke call may hang on a dead network.
     void logout()
     await clearPrivateCaches()
-    notifications.show({ title: 'Logged out', message: 'You have been signed out.' })
+    notifications.show({ title, message })
     await navigate({ to: '/login', replace: true })
-  }, [navigate])
+  }, [navigate, title, message])
 }

@@ -1,5 +1,5 @@
 // Owns the profile settings page (/profile/edit): the sections of spec section 2, saved locally at once;
-// the password change alone goes to the network.
+// the password change, the data export and the account deletion go to the network.
 import { Button, Container, Divider, Group, Loader, Paper, SegmentedControl, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { useNetwork } from '@mantine/hooks'
@@ -9,6 +9,7 @@ import { ApiError } from '../../api/client.ts'
 import type { LocalProfile, OwnerDatabase } from '../../local/db.ts'
 import { LocalStorageFullError } from '../../local/write-errors.ts'
 import { updateProfileSettings } from '../../local/writes.ts'
+import { AccountDataSection } from './account-data-section.tsx'
 import { changePassword, checkPasswordChange, EMPTY_PASSWORD_VALUES, OFFLINE_PASSWORD_MESSAGE, type PasswordValues } from './password-change.ts'
 import { PasswordSection } from './password-section.tsx'
 import { PhotoSection } from './photo-section.tsx'
@@ -20,9 +21,11 @@ type Props = {
   db: OwnerDatabase
   /** Called once when no profile can be loaded; the route navigates (the spec sends the owner to /dashboard). */
   onLoadFailed: () => void
+  /** After the server deleted the account: the route signs out and wipes this device's data and private caches. */
+  onAccountDeleted: () => Promise<void>
 }
 
-export function ProfileSettingsPage({ db, onLoadFailed }: Props) {
+export function ProfileSettingsPage({ db, onLoadFailed, onAccountDeleted }: Props) {
   const state = useSettingsProfile(db, onLoadFailed)
   return (
     <Container size="sm" py="lg">
@@ -31,7 +34,10 @@ export function ProfileSettingsPage({ db, onLoadFailed }: Props) {
       </Title>
       {state.status === 'loaded' ? (
         // Mounted once the profile is there, so the form starts from it and a later sync does not overwrite typing.
-        <SettingsForm db={db} profile={state.profile} />
+        <>
+          <SettingsForm db={db} profile={state.profile} />
+          <AccountDataSection onAccountDeleted={onAccountDeleted} />
+        </>
       ) : (
         <Group justify="center" py="xl">
           <Loader aria-label="Loading profile" />

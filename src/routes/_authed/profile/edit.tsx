@@ -1,16 +1,31 @@
-// Route /profile/edit: the profile settings page; without a loadable profile the owner goes back to /dashboard.
+// Route /profile/edit: the profile settings page; without a loadable profile the owner goes back to /dashboard, and
+// after deleting the account the owner is signed out with this device's data and private caches wiped.
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import { useCallback } from 'react'
+import { clearTokens } from '../../../api/tokens.ts'
+import { ACCOUNT_MESSAGES } from '../../../contract/account.ts'
+import { useLogout } from '../../../features/dashboard/use-logout.ts'
 import { ProfileSettingsPage } from '../../../features/profile-settings/profile-settings-page.tsx'
 import { OwnerPageFrame } from '../-components/owner-page-frame.tsx'
 import { useOwnerSync } from '../-components/owner-sync.ts'
 
+const ACCOUNT_DELETED = { title: 'Account deleted', message: ACCOUNT_MESSAGES.deleted }
+
 export const Route = createFileRoute('/_authed/profile/edit')({
   component: function ProfileSettingsRoute() {
     const navigate = useNavigate()
-    const { db } = useOwnerSync()
+    const sync = useOwnerSync()
+    const logout = useLogout(ACCOUNT_DELETED)
+    const onAccountDeleted = useCallback(async () => {
+      // The server has already revoked the session: forget it first, so the sync engine stops using it.
+      clearTokens()
+      // As the guarded logout does, with nothing to warn about: the owner chose to lose unsynced changes too.
+      await sync.clearLocalDataForLogout().catch(() => undefined)
+      await logout()
+    }, [sync, logout])
     return (
       <OwnerPageFrame>
-        <ProfileSettingsPage db={db} onLoadFailed={() => void navigate({ to: '/dashboard', replace: true })} />
+        <ProfileSettingsPage db={sync.db} onLoadFailed={() => void navigate({ to: '/dashboard', replace: true })} onAccountDeleted={onAccountDeleted} />
       </OwnerPageFrame>
     )
   },
