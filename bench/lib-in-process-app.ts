@@ -12,6 +12,6 @@ export async function inProcessApp() {
   const { loadConfig } = await import('../server/config.ts')
   const { openDatabase } = await import('../server/db/client.ts')
   const database = await openDatabase('memory://')
-  const config = loadConfig({ JWT_SECRET: 'bench-secret-bench-secret-bench-secret', DATA_DIR: path.join(tmpdir(), 'qr-tee-bench') })
+  const config = loadConfig({ JWT_SECRET: 'bench-secret-bench-secret-bench-secret', DATA_DIR: path.join(tmpdir(), 'qr-tee-bench'), LOG_LEVEL: 'silent' })
   return { app: createApp({ database, config, now: () => new Date() }), database }
 }

@@ -1,8 +1,10 @@
 // The Hono app: one sub-app per resource under /api, the built PWA with SPA fallback, errors as JSON {message}.
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
+import { boundedBodies } from './body-limit.ts'
 import type { AppDeps, AppEnv } from './deps.ts'
-import { toErrorResponse } from './http.ts'
+import { toErrorResponse, wellFormedPath } from './http.ts'
+import { createLogger, loggedPath, requestLogging } from './logging.ts'
 import { authRoutes } from './routes/auth.ts'
 import { healthRoutes } from './routes/health.ts'
 import { openapiRoutes } from './routes/openapi.ts'
@@ -20,8 +22,13 @@ import { encodeFor, type StaticSite } from './static-files.ts'
 
 export function createApp(deps: AppDeps, site?: StaticSite) {
   const app = new Hono<AppEnv>()
+  const logger = deps.logger ?? createLogger(deps.config.logLevel)
 
+  // Logging first, so every answer (a refused body or path included) has a request id and a line.
+  app.use('*', requestLogging(logger))
   app.use('*', securityHeaders)
+  app.use('*', wellFormedPath)
+  app.use('*', boundedBodies())
   app.use('/api/*', async (c, next) => {
     await next()
     // Authenticated and dynamic answers must never be stored by a browser or proxy; routes that may be cached say so.
@@ -68,7 +75,7 @@ export function createApp(deps: AppDeps, site?: StaticSite) {
   app.notFound((c) => c.json({ message: 'Not found' }, 404))
   app.onError((err, c) => {
     const { status, message, headers } = toErrorResponse(err)
-    if (status >= 500) console.error(`${c.req.method} ${new URL(c.req.url).pathname} failed:`, err)
+    if (status >= 500) logger.error({ reqId: c.get('requestId'), method: c.req.method, path: loggedPath(c.req.url), err }, 'unhandled error')
     return c.json({ message }, status, headers)
   })
   return app

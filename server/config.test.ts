@@ -19,7 +19,13 @@ describe('loadConfig', () => {
       demoUsername: 'demo',
       printfulToken: undefined,
       rateLimitScale: 1,
+      logLevel: 'info',
     })
+  })
+
+  it("takes LOG_LEVEL from pino's levels, 'silent' included", () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), LOG_LEVEL: 'silent' }).logLevel).toBe('silent')
+    expect(loadConfig({ DATA_DIR: dataDir(), LOG_LEVEL: 'debug' }).logLevel).toBe('debug')
   })
 
   it('generates JWT_SECRET once and keeps it in DATA_DIR', () => {
@@ -48,6 +54,7 @@ describe('loadConfig', () => {
     [{ DEMO_USERNAME: 'a b' }, 'DEMO_USERNAME must be 3-40 letters'],
     [{ RATE_LIMIT_SCALE: '0' }, 'RATE_LIMIT_SCALE must be a positive number'],
     [{ RATE_LIMIT_SCALE: 'lots' }, 'RATE_LIMIT_SCALE must be a positive number'],
+    [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
   ])('refuses %j with a clear message', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError)
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message)

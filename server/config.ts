@@ -4,6 +4,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import * as v from 'valibot'
 
+/** pino's levels; 'silent' writes nothing (the test suites use it). */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+export type LogLevel = (typeof LOG_LEVELS)[number]
+
 const url = (name: string) => v.pipe(v.string(), v.url(`${name} must be an absolute URL, for example http://localhost:8080`))
 
 const EnvSchema = v.object({
@@ -49,6 +53,7 @@ const EnvSchema = v.object({
     v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.-]{3,40}$/, 'DEMO_USERNAME must be 3-40 letters, digits, _ . or -')),
     'demo',
   ),
+  LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
 })
 
 export type Config = {
@@ -71,6 +76,8 @@ export type Config = {
   demoUsername: string
   /** Multiplies every rate limit's allowance (docs/decisions/005-rate-limit-scale.md). */
   rateLimitScale: number
+  /** Structured request and error logs at this level and above (server/logging.ts). */
+  logLevel: LogLevel
 }
 
 export class ConfigError extends Error {}
@@ -117,5 +124,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportEmailTo: e.SUPPORT_EMAIL_TO,
     demoUsername: e.DEMO_USERNAME,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    logLevel: e.LOG_LEVEL,
   }
 }

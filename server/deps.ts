@@ -2,6 +2,7 @@
 import type { Hono } from 'hono'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
+import type { Logger } from './logging.ts'
 import type { RateLimits } from './rate-limit.ts'
 
 export type AppDeps = {
@@ -12,9 +13,11 @@ export type AppDeps = {
   rateLimits?: Partial<RateLimits>
   /** Per-owner image storage in bytes; unset means LIMITS.storageQuotaBytes (tests lower it to reach the limit). */
   storageQuotaBytes?: number
+  /** Where request and error lines go; unset means a logger at config.logLevel on standard output. */
+  logger?: Logger
 }
 
-/** Hono environment of authenticated routes: the auth middleware sets `userId`. */
-export type AppEnv = { Variables: { userId: string } }
+/** Hono environment: the auth middleware sets `userId` (authenticated routes only), request logging sets `requestId`. */
+export type AppEnv = { Variables: { userId: string; requestId: string } }
 
 export type RouteModule = (deps: AppDeps) => Hono<AppEnv>

@@ -4,12 +4,14 @@ import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { createHash } from 'node:crypto'
+import * as v from 'valibot'
+import { IDEMPOTENCY_KEY_MESSAGE, IdempotencyKeySchema } from '../src/contract/sync.ts'
 import { idempotencyKeys } from './db/schema.ts'
 import type { AppDeps, AppEnv } from './deps.ts'
 import { ApiError } from './http.ts'
 
 export const IDEMPOTENCY_MESSAGES = {
-  keyShape: 'Idempotency-Key must be 1 to 200 visible characters.',
+  keyShape: IDEMPOTENCY_KEY_MESSAGE,
   reusedWithOtherRequest: 'This Idempotency-Key was already used for a different request.',
   inProgress: 'A request with this Idempotency-Key is still in progress.',
 } as const
@@ -28,7 +30,11 @@ export function requestHash(method: string, pathWithQuery: string, body: Uint8Ar
   return createHash('sha256').update(`${method}\n${pathWithQuery}\n`).update(body).digest('base64url')
 }
 
-/** Apply after the auth middleware (scope = user id) or with a scope of its own for visitor calls. */
+/**
+ * Apply after the auth middleware (scope = user id) or with a scope of its own for visitor calls. Without a signed-in
+ * user only successful answers are kept (docs/decisions/073-anonymous-idempotency-rows.md): a refusal changed nothing,
+ * so running its retry again is just as safe, and anonymous callers cannot fill the table with rows of their own.
+ */
 export function idempotency({ database, now }: AppDeps, scopeOf: ScopeOf = (c) => c.var.userId) {
   const { db } = database
   let lastPurge = 0
@@ -37,11 +43,13 @@ export function idempotency({ database, now }: AppDeps, scopeOf: ScopeOf = (c) =
     if (!WRITE_METHODS.has(c.req.method)) return next()
     const key = c.req.header('Idempotency-Key')
     if (key === undefined) return next()
-    if (!/^[\x21-\x7e]{1,200}$/.test(key)) throw new ApiError(400, IDEMPOTENCY_MESSAGES.keyShape)
+    if (!v.is(IdempotencyKeySchema, key)) throw new ApiError(400, IDEMPOTENCY_MESSAGES.keyShape)
 
     const scope = scopeOf(c)
+    const anonymous = c.get('userId') === undefined
     const url = new URL(c.req.url)
-    // Reading the body here caches it on the request; the validators after us read the same bytes.
+    // Reading the body here caches it on the request; the validators after us read the same bytes. Its size was
+    // bounded before any route ran (server/body-limit.ts).
     const requestBody = withoutMultipartBoundary(new Uint8Array(await c.req.arrayBuffer()), c.req.header('Content-Type'))
     const hash = requestHash(c.req.method, url.pathname + url.search, requestBody)
     const startedAt = now()
@@ -73,8 +81,9 @@ export function idempotency({ database, now }: AppDeps, scopeOf: ScopeOf = (c) =
       throw err
     }
     const status = c.res.status
-    // A server failure is not an answer: the retry must be allowed to run again.
-    if (status >= 500) {
+    // A server failure is not an answer: the retry must be allowed to run again. An anonymous refusal is not kept
+    // either; it had no effect, so its retry may run again too.
+    if (status >= 500 || (anonymous && (status < 200 || status >= 300))) {
       await db.delete(idempotencyKeys).where(where)
       return
     }

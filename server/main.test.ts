@@ -21,7 +21,7 @@ function get(port: number, urlPath: string): Promise<{ status: number; body: str
 
 describe('startServer', () => {
   it('serves /api/health on a real port and stops accepting after close', async () => {
-    const config = loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'qrtee-main-')), PORT: '0' })
+    const config = loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'qrtee-main-')), PORT: '0', LOG_LEVEL: 'silent' })
     const server = await startServer(config, { databaseLocation: 'memory://', distDir: '/nonexistent' })
     const res = await get(server.port, '/api/health')
     expect(res).toEqual({ status: 200, body: '{"status":"ok"}' })
@@ -30,7 +30,7 @@ describe('startServer', () => {
   })
 
   it('lets a request that is in flight when shutdown starts finish with its answer', async () => {
-    const config = loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'qrtee-main-')), PORT: '0' })
+    const config = loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'qrtee-main-')), PORT: '0', LOG_LEVEL: 'silent' })
     const server = await startServer(config, { databaseLocation: 'memory://', distDir: '/nonexistent' })
     const body = JSON.stringify({ email: 'nobody@example.test', password: 'whatever-it-is' })
     const socket = connect(server.port, '127.0.0.1')

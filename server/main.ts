@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { createApp } from './app.ts'
 import { type Config, ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
+import { createLogger } from './logging.ts'
 import { seedDemoProfile } from './seed-demo.ts'
 import { scaledRateLimits } from './rate-limit.ts'
 import { loadStaticSite } from './static-files.ts'
@@ -16,7 +17,8 @@ export async function startServer(config: Config, options: { databaseLocation?: 
   const database = await openDatabase(options.databaseLocation ?? config.databaseUrl ?? path.join(config.dataDir, 'pglite'))
   // The embedded database is the try-it-out setup, where the landing page's demo QR should open a real profile.
   if (!config.databaseUrl) await seedDemoProfile(database.db, config.demoUsername)
-  const deps = { database, config, now: () => new Date(), rateLimits: scaledRateLimits(config.rateLimitScale) }
+  const logger = createLogger(config.logLevel)
+  const deps = { database, config, now: () => new Date(), rateLimits: scaledRateLimits(config.rateLimitScale), logger }
   const app = createApp(deps, loadStaticSite(options.distDir ?? path.join(projectRoot, 'dist')))
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s))
@@ -32,7 +34,7 @@ export async function startServer(config: Config, options: { databaseLocation?: 
       // Idle keep-alive sockets would hold close() open; busy ones finish their request first.
       if ('closeIdleConnections' in server) server.closeIdleConnections()
     }).then(() => database.close()))
-  return { port, close, database }
+  return { port, close, database, logger }
 }
 
 /** Runs the server as a process: reads the environment, serves, and shuts down on a signal. */
@@ -47,15 +49,15 @@ export async function runFromCommandLine() {
     }
     throw err
   }
-  const { port, close, database } = await startServer(config)
-  console.log(`QR Tee is serving on http://${config.host}:${port} (database: ${database.kind}, public URL ${config.publicUrl})`)
+  const { port, close, database, logger } = await startServer(config)
+  logger.info({ url: `http://${config.host}:${port}`, database: database.kind, publicUrl: config.publicUrl }, 'QR Tee is serving')
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
-      console.log(`${signal} received: finishing in-flight requests`)
+      logger.info({ signal }, 'Shutting down: finishing in-flight requests')
       close().then(
         () => process.exit(0),
         (err) => {
-          console.error('Shutdown failed:', err)
+          logger.error({ err }, 'Shutdown failed')
           process.exit(1)
         },
       )

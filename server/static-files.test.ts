@@ -19,7 +19,7 @@ describe('static host with SPA fallback', () => {
     writeFileSync(path.join(dist, 'index.html'), shell)
     writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), script)
     const database = { db: undefined, kind: 'pglite', ping: async () => true, close: async () => {} } as unknown as Database
-    const config = loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'qrtee-data-')) })
+    const config = loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'qrtee-data-')), LOG_LEVEL: 'silent' })
     app = createApp({ database, config, now: () => new Date() }, loadStaticSite(dist))
   })
 

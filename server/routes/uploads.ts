@@ -1,7 +1,6 @@
 // Image uploads: POST stores a re-encoded copy, GET serves it to anyone (it is an <img> address), DELETE removes it.
 import { and, eq } from 'drizzle-orm'
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import * as v from 'valibot'
 import { LIMITS } from '../../src/contract/limits.ts'
 import { requireAuth } from '../auth/require-auth.ts'
@@ -17,9 +16,6 @@ import { uploadUrl } from '../services/item-view.ts'
 /** Long side of a stored image: product photos are shown large, profile photos only as an avatar. */
 export const IMAGE_MAX_SIDE = { product: 1600, profile: 512 } as const
 
-// Multipart framing around the file is small; anything past this is refused before a byte is parsed.
-const MULTIPART_OVERHEAD = 64 * 1024
-
 const UploadQuerySchema = v.object({
   productId: v.optional(v.string()),
   profileId: v.optional(v.string()),
@@ -29,15 +25,10 @@ export function uploadRoutes(deps: AppDeps) {
   const { db } = deps.database
   const auth = requireAuth(deps)
   const quota = deps.storageQuotaBytes ?? LIMITS.storageQuotaBytes
-  const limit = bodyLimit({
-    maxSize: LIMITS.imageBytesMax + MULTIPART_OVERHEAD,
-    onError: () => {
-      throw new ApiError(413, IMAGE_MESSAGES.tooLarge)
-    },
-  })
 
   return new Hono<AppEnv>()
-    .post('/uploads', auth, limit, idempotency(deps), validate('query', UploadQuerySchema), async (c) => {
+    // The body's bound (BODY_LIMITS.upload) is enforced before any route, in server/body-limit.ts.
+    .post('/uploads', auth, idempotency(deps), validate('query', UploadQuerySchema), async (c) => {
       const userId = c.var.userId
       const { productId, profileId } = c.req.valid('query')
       // The hints must name the owner's own rows; another owner's id answers like a missing one.

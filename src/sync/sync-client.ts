@@ -9,6 +9,7 @@ import { runWhileLeader } from './leader.ts'
 import { defaultLocks } from './locks.ts'
 import { TokenPairSchema } from './messages.ts'
 import type { TokenPair } from './transport.ts'
+import { announceTrigger, watchPageTriggers } from './triggers.ts'
 import type { PageBridge, SyncWorkerApi } from './worker.ts'
 
 /** Spec 4: the tokens live in localStorage under these keys; a worker cannot read them, so the page lends them. */
@@ -85,17 +86,8 @@ export function startSyncClient(options: SyncClientOptions = {}): SyncClient {
     })
   })
 
-  const trigger = (reason: 'online' | 'visible' | 'interval' | 'manual') => void remote?.trigger(reason)
-  const onOnline = () => trigger('online')
-  const onVisibility = () => {
-    if (document.visibilityState === 'visible') trigger('visible')
-  }
-  // The timer only matters while the owner looks at the page; a hidden tab waits for 'visible'.
-  const interval = setInterval(() => {
-    if (document.visibilityState === 'visible') trigger('interval')
-  }, options.intervalMs ?? SYNC_INTERVAL_MS)
-  window.addEventListener('online', onOnline)
-  document.addEventListener('visibilitychange', onVisibility)
+  // Posted to whichever tab leads (this one or another): a visible tab that does not lead still makes it pull.
+  const stopTriggers = watchPageTriggers({ window, document }, options.intervalMs ?? SYNC_INTERVAL_MS)
 
   return {
     db,
@@ -109,7 +101,7 @@ export function startSyncClient(options: SyncClientOptions = {}): SyncClient {
       void remote?.resume()
       return claim
     },
-    syncNow: () => trigger('manual'),
+    syncNow: () => announceTrigger('manual'),
     async retry(seq) {
       await retryOutboxEntry(db, seq)
       announceLocalWrite()
@@ -124,9 +116,7 @@ export function startSyncClient(options: SyncClientOptions = {}): SyncClient {
     },
     stop() {
       leadership.stop()
-      clearInterval(interval)
-      window.removeEventListener('online', onOnline)
-      document.removeEventListener('visibilitychange', onVisibility)
+      stopTriggers()
       db.close()
     },
   }

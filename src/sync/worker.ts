@@ -2,12 +2,12 @@
 import * as Comlink from 'comlink'
 import * as v from 'valibot'
 import { openOwnerDatabase, type OwnerDatabase } from '../local/db.ts'
-import { LOCAL_WRITE_CHANNEL } from '../local/writes.ts'
 import { createSyncEngine } from './engine.ts'
 import { defaultLocks } from './locks.ts'
-import { ChannelMessageSchema, SyncTriggerSchema, TokenPairSchema, WorkerConfigSchema } from './messages.ts'
+import { TokenPairSchema, WorkerConfigSchema } from './messages.ts'
 import { createSyncScheduler } from './scheduler.ts'
 import { createTransport, type TokenPair, type TokenStore } from './transport.ts'
+import { listenForTriggers } from './triggers.ts'
 
 /** What the page lends the worker: its localStorage tokens and a way to say "reload, the database is newer". */
 export type PageBridge = {
@@ -17,7 +17,7 @@ export type PageBridge = {
   databaseOutdated(): Promise<void>
 }
 
-let running: { db: OwnerDatabase; channel: BroadcastChannel; scheduler: ReturnType<typeof createSyncScheduler> } | undefined
+let running: { db: OwnerDatabase; stopListening: () => void; scheduler: ReturnType<typeof createSyncScheduler> } | undefined
 
 const workerApi = {
   async start(rawConfig: unknown, bridge: PageBridge) {
@@ -36,19 +36,10 @@ const workerApi = {
     const transport = createTransport({ fetch: (input, init) => fetch(input, init), baseUrl: config.baseUrl, tokens, locks: defaultLocks() })
     const engine = createSyncEngine(db, transport)
     const scheduler = createSyncScheduler({ sync: () => engine.syncOnce() })
-    const channel = new BroadcastChannel(LOCAL_WRITE_CHANNEL)
-    channel.onmessage = (event: MessageEvent) => {
-      const message = v.safeParse(ChannelMessageSchema, event.data)
-      if (!message.success) return
-      if (message.output === 'signed-in') scheduler.resume()
-      else scheduler.trigger('write')
-    }
-    running = { db, channel, scheduler }
+    // Every tab's writes, sign-ins and triggers (visible, timer, online, Sync now) arrive here, not only this tab's.
+    const stopListening = listenForTriggers(scheduler)
+    running = { db, stopListening, scheduler }
     scheduler.trigger('start')
-  },
-
-  trigger(rawReason: unknown) {
-    running?.scheduler.trigger(v.parse(SyncTriggerSchema, rawReason))
   },
 
   resume() {
@@ -57,7 +48,7 @@ const workerApi = {
 
   stop() {
     running?.scheduler.stop()
-    running?.channel.close()
+    running?.stopListening()
     running?.db.close()
     running = undefined
   },

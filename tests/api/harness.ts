@@ -40,7 +40,7 @@ export class TestApp {
   readonly deps: AppDeps
 
   constructor(database: Database, overrides: Partial<AppDeps> = {}) {
-    const config = { ...loadConfig({ JWT_SECRET: 'test-secret-test-secret-test-secret-42', DATA_DIR: '.tmp/test-data' }), ...overrides.config }
+    const config = { ...loadConfig({ JWT_SECRET: 'test-secret-test-secret-test-secret-42', DATA_DIR: '.tmp/test-data', LOG_LEVEL: 'silent' }), ...overrides.config }
     // Every TestApp speaks from one address ('local'), so suites that sign up many users get roomy limits;
     // rate-limit tests pass their own lower ones.
     const roomy = { max: 100_000, windowMs: 60_000 }

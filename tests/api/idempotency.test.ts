@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import { idempotencyKeys, users } from '../../server/db/schema.ts'
 import { IDEMPOTENCY_MESSAGES, requestHash } from '../../server/idempotency.ts'
 import { describeEachDatabase, TestApp } from './harness.ts'
@@ -159,5 +159,53 @@ describeEachDatabase('Idempotency-Key', (getDatabase) => {
       expect(fresh.status).toBe(201)
       expect(fresh.json.id).not.toBe(first.json.id)
     })
+  })
+})
+
+describeEachDatabase('Idempotency-Key without a signed-in user (visitor purchases)', (getDatabase) => {
+  let t: TestApp
+  let owner: Owner
+  const buy = (shareableId: string, wishlistItemId: string, key: string) =>
+    t.request('POST', `/api/public/profiles/${shareableId}/purchases`, { body: { wishlistItemId }, headers: { 'Idempotency-Key': key } })
+  const rowsFor = (keys: string[]) => t.db.select({ key: idempotencyKeys.key }).from(idempotencyKeys).where(inArray(idempotencyKeys.key, keys))
+
+  beforeAll(async () => {
+    t = new TestApp(await getDatabase())
+    owner = await signUpOwner(t, 'idemvisitor')
+  })
+
+  it('refused purchases leave no rows behind, whatever keys they carry', async () => {
+    const bought = await createItem(t, owner)
+    expect((await buy(owner.shareableId, bought.id, newKey())).status).toBe(201)
+    const refusals = [
+      [owner.shareableId, bought.id, 409],
+      ['no-such-profile', bought.id, 404],
+      [owner.shareableId, crypto.randomUUID(), 404],
+      [owner.shareableId, 'not-a-uuid', 400],
+    ] as const
+    const keys = refusals.map(() => newKey())
+    const answers = await Promise.all(refusals.map(([shareableId, itemId], i) => buy(shareableId, itemId, keys[i] ?? '')))
+    expect(answers.map((res) => res.status)).toEqual(refusals.map(([, , status]) => status))
+    expect(await rowsFor(keys)).toEqual([])
+  })
+
+  it('a refused purchase retried with its key runs again instead of replaying the refusal', async () => {
+    const item = await createItem(t, owner)
+    const key = newKey()
+    const early = await buy('no-such-profile', item.id, key)
+    const again = await buy('no-such-profile', item.id, key)
+    expect([early.status, again.status]).toEqual([404, 404])
+    expect(again.headers.get('idempotent-replayed')).toBeNull()
+  })
+
+  it('a purchase that happened keeps its key, so its retry gets the first answer', async () => {
+    const item = await createItem(t, owner)
+    const key = newKey()
+    const first = await buy(owner.shareableId, item.id, key)
+    const retry = await buy(owner.shareableId, item.id, key)
+    expect(first.status).toBe(201)
+    expect(retry.json).toEqual(first.json)
+    expect(retry.headers.get('idempotent-replayed')).toBe('true')
+    expect(await rowsFor([key])).toEqual([{ key }])
   })
 })

@@ -79,7 +79,7 @@ export async function startCopyOfApp() {
   const distDir = path.join(dir, 'dist')
   cpSync(path.join(projectRoot, 'dist'), distDir, { recursive: true })
   const serveOn = async (port: number) => {
-    const config = loadConfig({ JWT_SECRET: 'pwa-e2e-secret-pwa-e2e-secret-pwa-e2e', DATA_DIR: path.join(dir, 'data'), PORT: String(port), HOST: '127.0.0.1' })
+    const config = loadConfig({ JWT_SECRET: 'pwa-e2e-secret-pwa-e2e-secret-pwa-e2e', DATA_DIR: path.join(dir, 'data'), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent' })
     return startServer(config, { databaseLocation: 'memory://', distDir })
   }
   return { dir, distDir, serveOn, remove: () => rmSync(dir, { recursive: true, force: true }) }

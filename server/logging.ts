@@ -1,0 +1,107 @@
+// Structured JSON logs (pino): the process logger, one line per request with its id, and error summaries that never
+// carry a request body, a query string, a token or an SQL parameter.
+import { randomUUID } from 'node:crypto'
+import { DrizzleQueryError } from 'drizzle-orm'
+import { createMiddleware } from 'hono/factory'
+import { type DestinationStream, type Logger, pino } from 'pino'
+import type { LogLevel } from './config.ts'
+import type { AppEnv } from './deps.ts'
+
+export type { Logger }
+
+export const REQUEST_ID_HEADER = 'X-Request-Id'
+
+// A proxy's id is kept so its lines and ours join up; anything else (spaces, quotes, very long) is replaced.
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/
+const MAX_LOGGED_PATH = 1000
+const MAX_STACK_FRAMES = 8
+const MAX_CAUSES = 3
+
+/** `destination` lets tests read the lines; by default they go to standard output. */
+export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {
+  return pino(
+    {
+      level,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      serializers: { err: summarizeError },
+      // Nothing here logs a body or headers; this is the net under anyone who one day passes one in.
+      redact: {
+        paths: ['password', 'currentPassword', 'newPassword', 'token', 'refreshToken', 'authorization', 'cookie'].flatMap((key) => [key, `*.${key}`]),
+        censor: '[redacted]',
+      },
+    },
+    destination,
+  )
+}
+
+/** The path as the client sent it, without the query string (which may hold tokens, as /oauth/callback's does). */
+export function loggedPath(url: string): string {
+  const path = new URL(url).pathname
+  return path.length > MAX_LOGGED_PATH ? `${path.slice(0, MAX_LOGGED_PATH)}...` : path
+}
+
+/** First in the chain: gives every request an id (also answered as X-Request-Id) and logs one line when it is answered. */
+export function requestLogging(logger: Logger) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const startedAt = performance.now()
+    const offered = c.req.header(REQUEST_ID_HEADER)
+    const requestId = offered !== undefined && SAFE_REQUEST_ID.test(offered) ? offered : randomUUID()
+    c.set('requestId', requestId)
+    await next()
+    c.res.headers.set(REQUEST_ID_HEADER, requestId)
+    const status = c.res.status
+    const line = {
+      reqId: requestId,
+      method: c.req.method,
+      path: loggedPath(c.req.url),
+      status,
+      durationMs: Math.round((performance.now() - startedAt) * 10) / 10,
+    }
+    if (status >= 500) logger.warn(line, 'request failed')
+    else logger.info(line, 'request')
+  })
+}
+
+export type ErrorSummary = {
+  type: string
+  message: string
+  /** SQLSTATE of a database error, for example 23505 or 57P01. */
+  code?: string
+  table?: string
+  constraint?: string
+  stack?: string
+  cause?: ErrorSummary
+}
+
+/**
+ * What may be logged of any thrown value. A failed drizzle query's message lists every bound parameter (password and
+ * token hashes, contact info), and PostgreSQL repeats values in its own messages ('invalid input syntax for type uuid:
+ * "..."') and in `detail`/`where`; so the summary keeps the class, the SQLSTATE, the names of the table and constraint,
+ * the message up to its first ': ', and stack frames without the message line.
+ */
+export function summarizeError(err: unknown, depth = 0): ErrorSummary {
+  if (!(err instanceof Error)) return { type: typeof err, message: 'A value that is not an Error was thrown.' }
+  const summary: ErrorSummary = { type: err.constructor.name || err.name, message: withoutValues(err.message) }
+  if (err instanceof DrizzleQueryError) summary.message = 'Failed query (its parameters are not logged)'
+  const fields = err as Error & { code?: unknown; table?: unknown; constraint?: unknown; severity?: unknown }
+  if (typeof fields.code === 'string' && /^[0-9A-Z]{5}$/.test(fields.code)) summary.code = fields.code
+  if (typeof fields.table === 'string') summary.table = fields.table
+  if (typeof fields.constraint === 'string') summary.constraint = fields.constraint
+  if (depth === 0) summary.stack = stackFrames(err.stack)
+  if (err.cause !== undefined && depth < MAX_CAUSES) summary.cause = summarizeError(err.cause, depth + 1)
+  return summary
+}
+
+/** Values follow a colon in PostgreSQL's and Node's messages; only the first line before it is kept. */
+function withoutValues(message: string): string {
+  const firstLine = message.split('\n', 1)[0] ?? ''
+  const colon = firstLine.indexOf(': ')
+  const kept = colon === -1 ? firstLine : `${firstLine.slice(0, colon)}: [not logged]`
+  return kept.length > 200 ? `${kept.slice(0, 200)}...` : kept
+}
+
+function stackFrames(stack: string | undefined): string | undefined {
+  const frames = (stack ?? '').split('\n').filter((line) => line.trimStart().startsWith('at '))
+  return frames.length === 0 ? undefined : frames.slice(0, MAX_STACK_FRAMES).map((line) => line.trim()).join('\n')
+}
