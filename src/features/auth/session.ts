@@ -2,9 +2,13 @@
 import { ApiError, refreshTokensOnce } from '../../api/client.ts'
 import { clearTokens, readTokens } from '../../api/tokens.ts'
 
+/** The answers that refuse a refresh (decision 040); a 5xx, 429 or unreadable answer decides nothing. */
+const REFUSED_REFRESH = new Set([400, 401, 403])
+
 /**
- * True with an access token. Without one but with a refresh token, one refresh is tried first. A refused refresh
- * ends the session; a network failure keeps it, because the owner's data is local and the app must open offline.
+ * True with an access token. Without one but with a refresh token, one refresh is tried first. Only a refused refresh
+ * ends the session; a network failure or a server error (503 while the database is away) keeps it, because the
+ * owner's data is local and the app must open offline.
  */
 export async function ensureSession(): Promise<boolean> {
   const { token, refreshToken } = readTokens()
@@ -14,7 +18,7 @@ export async function ensureSession(): Promise<boolean> {
     await refreshTokensOnce(null)
     return true
   } catch (err) {
-    if (err instanceof ApiError) {
+    if (err instanceof ApiError && REFUSED_REFRESH.has(err.status)) {
       clearTokens()
       return false
     }
