@@ -18,6 +18,7 @@ import { uploadRoutes } from './routes/uploads.ts'
 import { userRoutes } from './routes/users.ts'
 import { wishlistItemRoutes } from './routes/wishlist-items.ts'
 import { securityHeaders } from './security-headers.ts'
+import { publicProfileScope } from './services/public-profile-cache.ts'
 import { encodeFor, type StaticSite } from './static-files.ts'
 
 export function createApp(deps: AppDeps, site?: StaticSite) {
@@ -35,6 +36,8 @@ export function createApp(deps: AppDeps, site?: StaticSite) {
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store')
   })
   app.use('/api/*', compress({ threshold: 1024 }))
+  // Writes invalidate the cached public profiles of this server (and, through it, of the others).
+  app.use('/api/*', publicProfileScope(deps.database.db))
 
   const api = new Hono<AppEnv>()
   api.route('/', healthRoutes(deps))

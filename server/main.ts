@@ -4,20 +4,32 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createApp } from './app.ts'
 import { type Config, ConfigError, loadConfig } from './config.ts'
-import { openDatabase } from './db/client.ts'
+import { type DatabaseTimeouts, openDatabase } from './db/client.ts'
 import { createLogger } from './logging.ts'
 import { seedDemoProfile } from './seed-demo.ts'
 import { scaledRateLimits } from './rate-limit.ts'
+import { startPublicProfileSync } from './services/public-profile-listener.ts'
 import { loadStaticSite } from './static-files.ts'
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
-/** `databaseLocation` lets tests use an in-memory database; by default it follows the configuration. */
-export async function startServer(config: Config, options: { databaseLocation?: string; distDir?: string } = {}) {
-  const database = await openDatabase(options.databaseLocation ?? config.databaseUrl ?? path.join(config.dataDir, 'pglite'))
+/**
+ * `databaseLocation` lets tests use an in-memory database; by default it follows the configuration. `databaseTimeouts`
+ * lets the outage tests shorten the waits of server/db/client.ts.
+ */
+export async function startServer(
+  config: Config,
+  options: { databaseLocation?: string; distDir?: string; databaseTimeouts?: Partial<DatabaseTimeouts> } = {},
+) {
+  const location = options.databaseLocation ?? config.databaseUrl ?? path.join(config.dataDir, 'pglite')
+  const logger = createLogger(config.logLevel)
+  // A connection lost between requests is only worth a line: the pool reconnects on the next query.
+  const onConnectionError = (err: Error) => logger.warn({ err }, 'database connection lost; reconnecting on the next query')
+  const database = await openDatabase(location, { timeouts: options.databaseTimeouts, onConnectionError })
+  // With PostgreSQL, other servers may share the database: their writes reach this server's profile cache by NOTIFY.
+  const profileSync = startPublicProfileSync(database, location, { log: (message) => logger.warn(message) })
   // The embedded database is the try-it-out setup, where the landing page's demo QR should open a real profile.
   if (!config.databaseUrl) await seedDemoProfile(database.db, config.demoUsername)
-  const logger = createLogger(config.logLevel)
   const deps = { database, config, now: () => new Date(), rateLimits: scaledRateLimits(config.rateLimitScale), logger }
   const app = createApp(deps, loadStaticSite(options.distDir ?? path.join(projectRoot, 'dist')))
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
@@ -33,7 +45,9 @@ export async function startServer(config: Config, options: { databaseLocation?: 
       server.close(() => resolve())
       // Idle keep-alive sockets would hold close() open; busy ones finish their request first.
       if ('closeIdleConnections' in server) server.closeIdleConnections()
-    }).then(() => database.close()))
+    })
+      .then(() => profileSync.close())
+      .then(() => database.close()))
   return { port, close, database, logger }
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { keptCacheNames } from './cache-names.ts'
 import { isUploadPath, publicProfileIdFromApiPath, publicProfileIdFromPagePath } from './paths.ts'
-import { asSavedCopy, CACHED_AT_HEADER, redirectTarget, SAVED_COPY_HEADER, stampCachedAt } from './saved-copy.ts'
+import { asSavedCopy, belongsToAddress, CACHED_AT_HEADER, ownCopyOrNull, redirectTarget, SAVED_COPY_HEADER, stampCachedAt } from './saved-copy.ts'
 
 describe('publicProfileIdFromApiPath', () => {
   it.each<[string, string | null]>([
@@ -85,5 +85,40 @@ describe('redirectTarget', () => {
 describe('keptCacheNames', () => {
   it('keeps the precache, public profiles and images, nothing else', () => {
     expect([...keptCacheNames('workbox-precache-v2-https://qrtee.example/')].sort()).toEqual(['images', 'public-profiles', 'workbox-precache-v2-https://qrtee.example/'])
+  })
+})
+
+describe('whose copy an answer is (a profile is saved only under its own address)', () => {
+  const victim = { shareableId: 'k3m9x2pq7z', username: 'victim' }
+  // The attack of issue 9: a username spelling the victim's shareableId, answered for the victim's address.
+  const squatter = { shareableId: 'a8b7c6d5e4', username: 'k3m9x2pq7z' }
+
+  it.each<[string, unknown, string, boolean]>([
+    ['its own shareableId', victim, 'k3m9x2pq7z', true],
+    ['its username, in any case', victim, 'VICTIM', true],
+    ['a username written with escapes', { ...victim, username: 'v.i-c_tim' }, 'v.i-c_tim', true],
+    ["a username that spells the shareableId of a printed code (the squatter's answer)", squatter, 'k3m9x2pq7z', false],
+    ["the squatter's own shareableId", squatter, 'a8b7c6d5e4', true],
+    ['a profile of neither', victim, 'someone', false],
+    ['the shareableId in another case (shareableIds are exact)', victim, 'K3M9X2PQ7Z', false],
+    ['a body without addresses', { profileType: 'REDIRECT' }, 'k3m9x2pq7z', false],
+    ['a broken escape', victim, '%E0%A4%A', false],
+  ])('%s', (_name, profile, address, expected) => {
+    expect(belongsToAddress(profile, address)).toBe(expected)
+  })
+
+  const answer = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } })
+
+  it.each<[string, string, unknown, boolean]>([
+    ["keeps the victim's answer under the victim's address", '/api/profiles/k3m9x2pq7z', victim, true],
+    ["refuses the squatter's answer under the victim's shareableId", '/api/profiles/k3m9x2pq7z', squatter, false],
+    ['refuses an answer that is not JSON', '/api/profiles/k3m9x2pq7z', '<html>', false],
+    ['refuses a path that is not a public profile', '/api/profiles', victim, false],
+  ])('%s', async (_name, path, body, kept) => {
+    const response = typeof body === 'string' ? new Response(body, { status: 200 }) : answer(body)
+    const own = await ownCopyOrNull(`https://qrtee.example${path}`, response)
+    expect(own !== null).toBe(kept)
+    // The check reads a clone: the response itself can still be stored.
+    if (own) expect(await own.json()).toEqual(body)
   })
 })

@@ -8,7 +8,7 @@ import { registerRoute } from 'workbox-routing'
 import { NetworkFirst } from 'workbox-strategies'
 import { PUBLIC_PROFILES_CACHE } from './cache-names.ts'
 import { publicProfileIdFromApiPath, publicProfileIdFromPagePath } from './paths.ts'
-import { asSavedCopy, redirectTarget, stampCachedAt } from './saved-copy.ts'
+import { asSavedCopy, belongsToAddress, ownCopyOrNull, redirectTarget, stampCachedAt } from './saved-copy.ts'
 
 declare const self: ServiceWorkerGlobalScope
 
@@ -19,9 +19,18 @@ const VISITOR_DOCUMENT = '/profile.html'
 const NETWORK_TIMEOUT_SECONDS = 3
 
 const savedCopyPlugin: WorkboxPlugin = {
-  // Runs after CacheableResponsePlugin, so only 200s get here.
-  cacheWillUpdate: async ({ response }) => stampCachedAt(response, new Date()),
-  cachedResponseWillBeUsed: async ({ cachedResponse }) => (cachedResponse ? asSavedCopy(cachedResponse) : cachedResponse),
+  // Runs after CacheableResponsePlugin, so only 200s get here. Only the profile the address names is kept under it.
+  cacheWillUpdate: async ({ request, response }) => {
+    const own = await ownCopyOrNull(request.url, response)
+    return own ? stampCachedAt(own, new Date()) : null
+  },
+  // A copy saved before this check existed may be another profile's: it is dropped, never shown.
+  cachedResponseWillBeUsed: async ({ request, cachedResponse }) => {
+    if (!cachedResponse) return cachedResponse
+    if (await ownCopyOrNull(request.url, cachedResponse)) return asSavedCopy(cachedResponse)
+    await (await caches.open(PUBLIC_PROFILES_CACHE)).delete(request.url)
+    return null
+  },
   // 404 = missing or switched off by its owner: the 1-click off-switch must also end the offline copy.
   fetchDidSucceed: async ({ request, response }) => {
     if (response.status === 404) await (await caches.open(PUBLIC_PROFILES_CACHE)).delete(request.url)
@@ -83,7 +92,8 @@ async function cachedRedirectTarget(id: string): Promise<string | null> {
   const cached = await (await caches.open(PUBLIC_PROFILES_CACHE)).match(new URL(`/api/profiles/${id}`, self.location.origin).href)
   if (!cached) return null
   try {
-    return redirectTarget(await cached.json())
+    const json: unknown = await cached.json()
+    return belongsToAddress(json, id) ? redirectTarget(json) : null
   } catch {
     return null
   }

@@ -1,6 +1,9 @@
-// Owns the pure parts of the public-profile cache: the time stamps on saved copies and cached redirect targets.
+// Owns the pure parts of the public-profile cache: whose copy an answer is, the time stamps on saved copies, and
+// cached redirect targets.
 import * as v from 'valibot'
+import { SHAREABLE_ID_PATTERN } from '../src/contract/profile.ts'
 import { normalizeUrl, WEB_SCHEMES } from '../src/lib/safe-url.ts'
+import { publicProfileIdFromApiPath } from './paths.ts'
 
 /** Stored on each cached copy when it is put, since a cached Response has no reliable "when" of its own. */
 export const CACHED_AT_HEADER = 'X-QRTee-Cached-At'
@@ -34,4 +37,39 @@ export function redirectTarget(profileJson: unknown): string | null {
   if (!parsed.success || parsed.output.redirectUrl.trim() === '') return null
   const checked = normalizeUrl(parsed.output.redirectUrl, WEB_SCHEMES)
   return checked.ok ? checked.url : null
+}
+
+const AddressedProfileSchema = v.object({ shareableId: v.string(), username: v.string() })
+
+/**
+ * True when `profileJson` is the profile that `/api/profiles/{address}` names: its own shareableId, or its username in
+ * any case. An address shaped like a shareableId (what a printed code holds) must be the profile's own shareableId:
+ * a username spelling another profile's id never counts. Anything else is never stored under this address, nor
+ * served from it, so one wrong answer cannot keep a printed code pointing elsewhere while offline.
+ */
+export function belongsToAddress(profileJson: unknown, encodedAddress: string): boolean {
+  const parsed = v.safeParse(AddressedProfileSchema, profileJson)
+  if (!parsed.success) return false
+  let address: string
+  try {
+    address = decodeURIComponent(encodedAddress)
+  } catch {
+    return false
+  }
+  const { shareableId, username } = parsed.output
+  if (shareableId === address) return true
+  return !SHAREABLE_ID_PATTERN.test(address) && username.toLowerCase() === address.toLowerCase()
+}
+
+/** A copy of `response` to keep for `requestUrl`, or null when its profile is not the one the address names. */
+export async function ownCopyOrNull(requestUrl: string, response: Response): Promise<Response | null> {
+  const address = publicProfileIdFromApiPath(new URL(requestUrl).pathname)
+  if (address === null) return null
+  let json: unknown
+  try {
+    json = await response.clone().json()
+  } catch {
+    return null
+  }
+  return belongsToAddress(json, address) ? response : null
 }

@@ -1,9 +1,9 @@
 // Shareable ids of public profiles: short, URL-safe, easy to read off a shirt, and never a word the app routes itself.
 import { randomInt } from 'node:crypto'
+import { SHAREABLE_ID_ALPHABET, SHAREABLE_ID_LENGTH } from '../../src/contract/profile.ts'
 
-/** Digits and lower-case letters without the look-alikes 0/o, 1/l/i (docs/decisions/012-shareable-ids.md). */
-export const SHAREABLE_ID_ALPHABET = '23456789abcdefghjkmnpqrstuvwxyz'
-export const SHAREABLE_ID_LENGTH = 10
+// The alphabet lives in the contract, where the service worker reads the id shape too.
+export { SHAREABLE_ID_ALPHABET, SHAREABLE_ID_LENGTH, SHAREABLE_ID_PATTERN } from '../../src/contract/profile.ts'
 
 /**
  * Path words of the app and API that an id must never equal, so /profile/{id} cannot be confused with a route.
@@ -26,5 +26,3 @@ export function randomShareableId(pick: (max: number) => number = randomInt, isR
     if (!isReserved(id)) return id
   }
 }
-
-export const SHAREABLE_ID_PATTERN = new RegExp(`^[${SHAREABLE_ID_ALPHABET}]{${SHAREABLE_ID_LENGTH}}$`)

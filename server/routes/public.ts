@@ -1,11 +1,13 @@
 // Visitor routes without a token: the public profile (cached, ETag) and the simulated purchase of a wishlist item.
-import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
+import { createMiddleware } from 'hono/factory'
 import { VisitorPurchaseSchema } from '../../src/contract/purchase.ts'
+import { addressKey, clientAddress } from '../client-address.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
 import { ApiError, validate } from '../http.ts'
 import { idempotency } from '../idempotency.ts'
+import { rateLimiterFor, resolveRateLimits, TOO_MANY } from '../rate-limit.ts'
 import { cachedPublicProfile, publicProfileResponse } from '../services/public-profile.ts'
 import { gzipOf, matchesIfNoneMatch } from '../services/public-profile-cache.ts'
 import { purchaseItem } from '../services/visitor-purchase.ts'
@@ -13,22 +15,26 @@ import { purchaseItem } from '../services/visitor-purchase.ts'
 // Short, so the off-switch and a purchase show within seconds; the ETag makes the revalidation cheap.
 export const PUBLIC_PROFILE_CACHE_CONTROL = 'public, max-age=10'
 
-/** The caller's address scopes visitor idempotency keys; app.request() in tests has no socket. */
-function visitorScope(c: Context<AppEnv>): string {
-  try {
-    return `public:${getConnInfo(c).remote.address ?? 'unknown'}`
-  } catch {
-    return 'public:unknown'
-  }
-}
-
 export function publicRoutes(deps: AppDeps) {
   const { db } = deps.database
+  const limits = resolveRateLimits(deps.rateLimits)
+  const limiter = rateLimiterFor(deps)
+  /** The caller's address (behind TRUST_PROXY, the one the proxy saw) scopes visitor idempotency keys. */
+  const visitorScope = (c: Context<AppEnv>) => `public:${clientAddress(c, deps.config.trustProxy)}`
+  // Before the idempotency row and the body are touched, so a flood from one network costs neither (decision 074).
+  const purchasesPerAddress = createMiddleware<AppEnv>(async (c, next) => {
+    const address = addressKey(clientAddress(c, deps.config.trustProxy))
+    await limiter.enforce('purchase-address', address, limits.visitorPurchasePerAddress, TOO_MANY.purchasesFromAddress)
+    await next()
+  })
+  const purchasesPerProfile = (profileId: string) =>
+    limiter.enforce('purchase-profile', profileId, limits.visitorPurchasePerProfile, TOO_MANY.purchasesOfProfile)
   return new Hono<AppEnv>()
     .get('/profiles/:shareableId', async (c) => {
       const address = c.req.param('shareableId')
-      // A cache hit answers without awaiting anything: this is the request every scan of a shirt makes.
-      const entry = cachedPublicProfile(address) ?? (await publicProfileResponse(db, address))
+      // A cache hit (or a cached miss) answers without awaiting anything: this is the request every scan of a shirt makes.
+      const cached = cachedPublicProfile(db, address)
+      const entry = cached === undefined ? await publicProfileResponse(db, address) : cached
       if (!entry) throw new ApiError(404, 'Profile not found')
       const headers: Record<string, string> = { ETag: entry.etag, 'Cache-Control': PUBLIC_PROFILE_CACHE_CONTROL, Vary: 'Accept-Encoding' }
       if (matchesIfNoneMatch(c.req.header('If-None-Match'), entry.etag)) return c.body(null, 304, headers)
@@ -41,8 +47,8 @@ export function publicRoutes(deps: AppDeps) {
       headers['Content-Type'] = 'application/json; charset=UTF-8'
       return c.body(entry.body, 200, headers)
     })
-    .post('/public/profiles/:shareableId/purchases', idempotency(deps, visitorScope), validate('json', VisitorPurchaseSchema), async (c) => {
-      const result = await purchaseItem(db, c.req.param('shareableId'), c.req.valid('json').wishlistItemId, deps.now())
+    .post('/public/profiles/:shareableId/purchases', purchasesPerAddress, idempotency(deps, visitorScope), validate('json', VisitorPurchaseSchema), async (c) => {
+      const result = await purchaseItem(db, c.req.param('shareableId'), c.req.valid('json').wishlistItemId, deps.now(), purchasesPerProfile)
       return c.json(result, 201)
     })
 }

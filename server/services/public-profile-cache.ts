@@ -1,6 +1,10 @@
-// In-memory cache of serialized public profiles (JSON bytes + ETag), keyed by every address a visitor may use.
+// The public-profile cache of one database (JSON bytes + ETag per address, and recent misses), and the one entry point
+// every committed write calls to drop a profile's entries here and, on PostgreSQL, on every other server.
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { createHash } from 'node:crypto'
 import { gzipSync } from 'node:zlib'
+import type { MiddlewareHandler } from 'hono'
+import type { Db } from '../db/client.ts'
 
 export type CachedPublicProfile = {
   profileId: string
@@ -11,49 +15,181 @@ export type CachedPublicProfile = {
   storedAt: number
 }
 
-// A bound on staleness should a write ever bypass invalidate(), e.g. another server process on the same PostgreSQL.
-const MAX_AGE_MS = 30_000
+/** A bound on staleness should a notification from another server ever be lost. */
+export const MAX_AGE_MS = 30_000
+/** While this server cannot hear the others (listener down or not yet up), their writes reach it only by expiry. */
+export const UNSYNCED_MAX_AGE_MS = 1_000
+/** A miss is kept briefly: it spares the database a flood of guesses, and registration or switch-on drop it anyway. */
+export const MISS_MAX_AGE_MS = 5_000
 const MAX_ENTRIES = 2000
+const MAX_MISSES = 1000
 
-const byAddress = new Map<string, CachedPublicProfile>()
-const addressesByProfile = new Map<string, Set<string>>()
+type Miss = { storedAt: number; /** Set when the address names a switched-off profile, so switching it on drops the miss. */ profileId: string | null }
 
-/** shareableIds are case-sensitive, usernames are not; the username form is stored lower-cased by the caller. */
-export function getCachedPublicProfile(address: string, nowMs = Date.now()): CachedPublicProfile | undefined {
-  const entry = byAddress.get(address)
-  if (!entry) return undefined
-  if (nowMs - entry.storedAt > MAX_AGE_MS) {
-    invalidatePublicProfile(entry.profileId)
+/** null: the address is known to answer 404 (missing or switched off); undefined: not cached. */
+export type CacheLookup = CachedPublicProfile | null | undefined
+
+export class PublicProfileCache {
+  private readonly byAddress = new Map<string, CachedPublicProfile>()
+  private readonly addressesByProfile = new Map<string, Set<string>>()
+  private readonly misses = new Map<string, Miss>()
+  private generation = 0
+  /** Lowered to UNSYNCED_MAX_AGE_MS by the PostgreSQL listener while it is not listening. */
+  maxAgeMs = MAX_AGE_MS
+
+  /** Keys are addresses exactly as visitors asked for them: each was resolved by the database, shareableId first. */
+  lookup(address: string, nowMs = Date.now()): CacheLookup {
+    const entry = this.byAddress.get(address)
+    if (entry) {
+      if (nowMs - entry.storedAt <= this.maxAgeMs) return entry
+      this.dropProfile(entry.profileId)
+    }
+    const miss = this.misses.get(address)
+    if (!miss) return undefined
+    if (nowMs - miss.storedAt <= Math.min(MISS_MAX_AGE_MS, this.maxAgeMs)) return null
+    this.misses.delete(address)
     return undefined
   }
-  return entry
+
+  /** Taken before reading the database: a store whose read an invalidation overtook is refused, so it cannot undo it. */
+  version(): number {
+    return this.generation
+  }
+
+  store(version: number, addresses: string[], profileId: string, body: string, nowMs = Date.now()): CachedPublicProfile {
+    const entry: CachedPublicProfile = { profileId, body, etag: etagOf(body), storedAt: nowMs }
+    if (version !== this.generation) return entry
+    // Map keeps insertion order, so the first keys are the oldest: a crude but allocation-free bound.
+    while (this.byAddress.size + addresses.length > MAX_ENTRIES) {
+      const oldest = this.byAddress.values().next().value
+      if (!oldest) break
+      this.dropProfile(oldest.profileId)
+    }
+    const known = this.addressesByProfile.get(profileId) ?? new Set<string>()
+    for (const address of addresses) {
+      this.byAddress.set(address, entry)
+      this.misses.delete(address)
+      known.add(address)
+    }
+    this.addressesByProfile.set(profileId, known)
+    return entry
+  }
+
+  storeMiss(version: number, address: string, profileId: string | null, nowMs = Date.now()): void {
+    if (version !== this.generation) return
+    this.misses.delete(address)
+    while (this.misses.size >= MAX_MISSES) {
+      const oldest = this.misses.keys().next().value
+      if (oldest === undefined) break
+      this.misses.delete(oldest)
+    }
+    this.misses.set(address, { storedAt: nowMs, profileId })
+  }
+
+  /** After a write to the profile: its entries go, and so do misses of it (switched off, now maybe on). */
+  invalidateProfile(profileId: string): void {
+    this.generation++
+    this.dropProfile(profileId)
+    for (const [address, miss] of this.misses) if (miss.profileId === profileId) this.misses.delete(address)
+  }
+
+  /** After an address became valid (a registration): anything cached under it, in any case, goes. */
+  invalidateAddresses(addresses: readonly string[]): void {
+    this.generation++
+    const lower = new Set(addresses.map((a) => a.toLowerCase()))
+    for (const address of this.misses.keys()) if (lower.has(address.toLowerCase())) this.misses.delete(address)
+    for (const [address, entry] of this.byAddress) if (lower.has(address.toLowerCase())) this.dropProfile(entry.profileId)
+  }
+
+  /** Everything goes, e.g. when notifications may have been missed. */
+  clear(): void {
+    this.generation++
+    this.byAddress.clear()
+    this.addressesByProfile.clear()
+    this.misses.clear()
+  }
+
+  get size(): { entries: number; misses: number } {
+    return { entries: this.byAddress.size, misses: this.misses.size }
+  }
+
+  private dropProfile(profileId: string): void {
+    const addresses = this.addressesByProfile.get(profileId)
+    if (!addresses) return
+    for (const address of addresses) this.byAddress.delete(address)
+    this.addressesByProfile.delete(profileId)
+  }
 }
 
-export function cachePublicProfile(addresses: string[], profileId: string, body: string, nowMs = Date.now()): CachedPublicProfile {
-  const entry: CachedPublicProfile = { profileId, body, etag: etagOf(body), storedAt: nowMs }
-  // Map keeps insertion order, so the first keys are the oldest: a crude but allocation-free LRU-ish bound.
-  while (byAddress.size + addresses.length > MAX_ENTRIES) {
-    const oldest = byAddress.keys().next().value
-    if (oldest === undefined) break
-    const victim = byAddress.get(oldest)
-    if (victim) invalidatePublicProfile(victim.profileId)
-    else byAddress.delete(oldest)
-  }
-  const known = addressesByProfile.get(profileId) ?? new Set<string>()
-  for (const address of addresses) {
-    byAddress.set(address, entry)
-    known.add(address)
-  }
-  addressesByProfile.set(profileId, known)
-  return entry
+/** A message between servers: `p:{profileId}` or `a:{address}`; anything else clears all, which is always safe. */
+export function applyInvalidation(cache: PublicProfileCache, message: string): void {
+  if (message.startsWith('p:')) cache.invalidateProfile(message.slice(2))
+  else if (message.startsWith('a:')) cache.invalidateAddresses([message.slice(2)])
+  else cache.clear()
 }
 
-/** Called after every committed write that changes what a visitor of this profile sees. */
+type Binding = { cache: PublicProfileCache; broadcast?: (message: string) => void }
+// One cache per database handle: each server opens its own, so two servers in one process keep separate caches and
+// hear of each other's writes only the way separate processes do (server/services/public-profile-listener.ts).
+const bindings = new Map<Db, Binding>()
+// The server whose request is running: writes invalidate through it without handing a database to every service.
+const currentServer = new AsyncLocalStorage<Binding>()
+
+function bindingOf(db: Db): Binding {
+  let binding = bindings.get(db)
+  if (!binding) {
+    binding = { cache: new PublicProfileCache() }
+    bindings.set(db, binding)
+  }
+  return binding
+}
+
+export function publicProfileCache(db: Db): PublicProfileCache {
+  return bindingOf(db).cache
+}
+
+/** Set by the PostgreSQL listener: how this server tells the others (NOTIFY). Unset on the embedded database. */
+export function setInvalidationBroadcast(db: Db, broadcast: ((message: string) => void) | undefined): void {
+  bindingOf(db).broadcast = broadcast
+}
+
+/** Forgets a closed database's cache. */
+export function releasePublicProfileCache(db: Db): void {
+  bindings.delete(db)
+}
+
+/**
+ * Runs the writes of a request in the scope of this server's cache. Reads skip it: the hot path of a scan stays
+ * free of the async context, and an invalidation outside any scope still reaches every cache of the process.
+ */
+export function publicProfileScope(db: Db): MiddlewareHandler {
+  return (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : currentServer.run(bindingOf(db), next))
+}
+
+/** This request's server, or, outside any request (startup, tests of services), every server of this process. */
+function targets(): Binding[] {
+  const current = currentServer.getStore()
+  return current ? [current] : [...bindings.values()]
+}
+
+/**
+ * The entry point of every committed write that changes what a visitor of this profile sees (item, profile, image,
+ * purchase, account deletion); call it after the commit. This server's entries go at once, every other server's
+ * through NOTIFY on PostgreSQL.
+ */
 export function invalidatePublicProfile(profileId: string): void {
-  const addresses = addressesByProfile.get(profileId)
-  if (!addresses) return
-  for (const address of addresses) byAddress.delete(address)
-  addressesByProfile.delete(profileId)
+  for (const binding of targets()) {
+    binding.cache.invalidateProfile(profileId)
+    binding.broadcast?.(`p:${profileId}`)
+  }
+}
+
+/** After addresses became valid (a new username and shareableId): cached 404s of them go, here and everywhere. */
+export function invalidatePublicAddresses(addresses: readonly string[]): void {
+  for (const binding of targets()) {
+    binding.cache.invalidateAddresses(addresses)
+    for (const address of addresses) binding.broadcast?.(`a:${address}`)
+  }
 }
 
 export function gzipOf(entry: CachedPublicProfile): Uint8Array {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import type { PublicProfile } from '../../src/contract/profile.ts'
 import { sampleItem, sampleProfile } from '../../src/features/public-profile/test-profile.ts'
-import { inlineStylesheets, jsonForScript, renderVisitorPage } from './visitor-page.ts'
+import { escapeHtml, inlineStylesheets, jsonForScript, renderVisitorPage } from './visitor-page.ts'
 
 const TEMPLATE =
   '<html><head><title>QR Tee</title><meta name="description" content="x"><link rel="canonical" href="/">' +
@@ -65,6 +65,49 @@ describe('renderVisitorPage', () => {
     // Each upload offers the server's narrower copies, sized by the card's width in the grid.
     expect(html).toContain('srcSet="/api/uploads/2?w=480 480w, /api/uploads/2?w=720 720w, /api/uploads/2?w=960 960w"')
     expect(html.match(/loading="lazy"/g)).toHaveLength(2)
+  })
+})
+
+/** The document's tags and attribute names in order, without text, attribute values or React's text separators. */
+function skeleton(html: string): string[] {
+  return [...html.replace(/<!--[\s\S]*?-->/g, '').matchAll(/<(\/?)([a-zA-Z][\w-]*)([^>]*)>/g)].map(([, close, tag, attrs]) => {
+    const names = [...(attrs ?? '').matchAll(/([\w:-]+)(?:="[^"]*")?/g)].map((m) => m[1])
+    return `${close}${tag}(${names.join(' ')})`
+  })
+}
+
+describe("owner text never changes the document's structure", () => {
+  // Every replacement pattern of String.replace, both quotes, and the characters HTML gives a meaning.
+  const HOSTILE = '$1 $2 $& $` $\' " \' < > &'
+  const PLAIN = 'Plain words here'
+  const link = (platform: string) => [{ id: 1, platform, url: 'https://example.org/me' }]
+  const FIELDS: Array<[string, (text: string) => Partial<PublicProfile>]> = [
+    ['name', (text) => ({ username: text })],
+    ['description', (text) => ({ description: text })],
+    ['custom text', (text) => ({ profileType: 'CUSTOM_TEXT', customText: text, socialLinks: link('Site') })],
+    ['item name', (text) => ({ wishlist: [sampleItem({ name: text })] })],
+    ['item brand', (text) => ({ wishlist: [sampleItem({ brand: text })] })],
+    ['item description', (text) => ({ wishlist: [sampleItem({ description: text })] })],
+    ['social link label (list)', (text) => ({ profileType: 'SOCIAL_LINKS', socialLinks: link(text) })],
+    ['social link label (icon buttons)', (text) => ({ profileType: 'CUSTOM_TEXT', customText: 'Hello', socialLinks: link(text) })],
+  ]
+
+  it.each(FIELDS)('%s', (field, withText) => {
+    const plain = render(withText(PLAIN))
+    const hostile = render(withText(HOSTILE))
+    expect(skeleton(hostile)).toEqual(skeleton(plain))
+    expect(hostile.match(/<head>/g)).toHaveLength(1)
+    expect(hostile.match(/<\/head>/g)).toHaveLength(1)
+    expect(hostile.match(/<meta name="description"/g)).toHaveLength(1)
+    // The text is where it belongs, escaped: in the embedded copy exactly, and as the description when it is one.
+    expect(JSON.stringify(embeddedJson(hostile))).toContain(JSON.stringify(HOSTILE).slice(1, -1))
+    if (field === 'description') expect(/<meta name="description" content="([^"]*)">/.exec(hostile)?.[1]).toBe(escapeHtml(HOSTILE))
+  })
+
+  it('the reported attack: a description cannot add a refresh to the head', () => {
+    const html = render({ description: '0;url=https://evil.example/$2 http-equiv=$2refresh' })
+    expect(html).not.toMatch(/http-equiv="refresh"/)
+    expect(html).toContain('<meta name="description" content="0;url=https://evil.example/$2 http-equiv=$2refresh">')
   })
 })
 

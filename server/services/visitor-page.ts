@@ -3,7 +3,9 @@
 // page paints from the first response alone; the browser then hydrates the same tree (decision 062).
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
+import * as v from 'valibot'
 import type { PublicProfile } from '../../src/contract/profile.ts'
+import { VisitorProfileSchema } from '../../src/features/public-profile/load-profile.ts'
 import { VisitorApp } from '../../src/features/public-profile/visitor-app.tsx'
 
 export type VisitorPage = {
@@ -35,19 +37,33 @@ export function inlineStylesheets(html: string, readAsset: (urlPath: string) => 
 
 const DEFAULT_DESCRIPTION = 'A QR Tee profile: the wishlist, text or links its owner chose to share.'
 
+// Replacement *functions*, never replacement strings: in a string, `$&`, `` $` ``, `$'` and `$1` are patterns, so an
+// owner's text could copy parts of the document into itself or close the attribute it sits in.
+
+/** `text` between the two groups of `slot` (the attribute's opening and closing quote), which stay as they are. */
+function fillSlot(html: string, slot: RegExp, text: string): string {
+  return html.replace(slot, (_match, open: string, close: string) => `${open}${text}${close}`)
+}
+
+/** `markup` instead of the first `target`. */
+function put(html: string, target: string | RegExp, markup: string): string {
+  return html.replace(target, () => markup)
+}
+
 /** The visitor document for one profile: title, description and canonical address, the JSON, and the markup. */
 export function renderVisitorPage(template: string, { profile, canonicalUrl, secure }: VisitorPage): string {
-  const markup = renderToString(createElement(VisitorApp, { shareableId: profile.shareableId, embedded: profile, secure }))
+  // The page reads the same flat shape the browser will parse from the embedded JSON, so hydration matches.
+  const visitorProfile = v.parse(VisitorProfileSchema, profile)
+  const markup = renderToString(createElement(VisitorApp, { shareableId: profile.shareableId, embedded: visitorProfile, secure }))
   const title = escapeHtml(`${profile.username} · QR Tee`)
-  const description = escapeHtml(profile.description.trim().slice(0, 160) || DEFAULT_DESCRIPTION)
+  const description = escapeHtml(visitorProfile.description.trim().slice(0, 160) || DEFAULT_DESCRIPTION)
   const canonical = escapeHtml(canonicalUrl)
   const data = `<script type="application/json" id="profile-data">${jsonForScript(JSON.stringify(profile))}</script>`
-  return template
-    .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
-    .replace(/(<meta name="description" content=")[^"]*(")/, `$1${description}$2`)
-    .replace(/(<link rel="canonical" href=")[^"]*(")/, `$1${canonical}$2`)
-    .replace(/(<meta property="og:url" content=")[^"]*(")/, `$1${canonical}$2`)
-    .replace(/(<meta property="og:title" content=")[^"]*(")/, `$1${title}$2`)
-    .replace('</head>', `${data}</head>`)
-    .replace('<div id="root"></div>', `<div id="root">${markup}</div>`)
+  let html = put(template, /<title>[^<]*<\/title>/, `<title>${title}</title>`)
+  html = fillSlot(html, /(<meta name="description" content=")[^"]*(")/, description)
+  html = fillSlot(html, /(<link rel="canonical" href=")[^"]*(")/, canonical)
+  html = fillSlot(html, /(<meta property="og:url" content=")[^"]*(")/, canonical)
+  html = fillSlot(html, /(<meta property="og:title" content=")[^"]*(")/, title)
+  html = put(html, '</head>', `${data}</head>`)
+  return put(html, '<div id="root"></div>', `<div id="root">${markup}</div>`)
 }

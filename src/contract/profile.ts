@@ -4,6 +4,12 @@ import { normalizeUrl, SOCIAL_SCHEMES, WEB_SCHEMES } from '../lib/safe-url.ts'
 import { LIMITS } from './limits.ts'
 import { WishlistItemSchema } from './wishlist.ts'
 
+/** Digits and lower-case letters without the look-alikes 0/o, 1/l/i (docs/decisions/012-shareable-ids.md). */
+export const SHAREABLE_ID_ALPHABET = '23456789abcdefghjkmnpqrstuvwxyz'
+export const SHAREABLE_ID_LENGTH = 10
+/** The shape of every shareableId; the service worker uses it to tell an id address from a username one. */
+export const SHAREABLE_ID_PATTERN = new RegExp(`^[${SHAREABLE_ID_ALPHABET}]{${SHAREABLE_ID_LENGTH}}$`)
+
 export const PROFILE_TYPES = ['WISHLIST', 'CUSTOM_TEXT', 'SOCIAL_LINKS', 'REDIRECT'] as const
 export type ProfileType = (typeof PROFILE_TYPES)[number]
 
@@ -89,6 +95,31 @@ export const ProfileSchema = v.object({
 })
 export type Profile = v.InferOutput<typeof ProfileSchema>
 
-/** What a visitor sees (GET /api/profiles/{shareableId}): the owner's profile less everything private. */
-export const PublicProfileSchema = v.omit(ProfileSchema, ['contactInfo', 'isPublic'])
+/** A gift as a visitor sees it: no image-table id, and nothing of what the purchase cost (the id is the purchase's handle). */
+export const PublicWishlistItemSchema = v.omit(WishlistItemSchema, ['storedImageId', 'purchaseStatus', 'purchasedPrice'])
+export type PublicWishlistItem = v.InferOutput<typeof PublicWishlistItemSchema>
+
+/** Never public: row ids, the private contact, the off-switch. Image URLs stay (they are addresses, not handles). */
+const NEVER_PUBLIC = ['id', 'contactInfo', 'isPublic', 'profileImageId'] as const
+
+/**
+ * What a visitor sees (GET /api/profiles/{shareableId}): the owner's profile less everything private and less every
+ * field the active type does not show (spec section 2, Public profile). Parsing drops the rest, so a field added to
+ * the owner's view later stays private until it is named here.
+ */
+export const PublicProfileSchema = v.variant('profileType', [
+  v.object({
+    ...v.omit(ProfileSchema, [...NEVER_PUBLIC, 'customText', 'redirectUrl', 'socialLinks', 'wishlist']).entries,
+    profileType: v.literal('WISHLIST'),
+    wishlist: v.array(PublicWishlistItemSchema),
+  }),
+  // Custom text shows its social links as icon buttons under the text.
+  v.object({ ...v.omit(ProfileSchema, [...NEVER_PUBLIC, 'redirectUrl', 'wishlist']).entries, profileType: v.literal('CUSTOM_TEXT') }),
+  v.object({ ...v.omit(ProfileSchema, [...NEVER_PUBLIC, 'customText', 'redirectUrl', 'wishlist']).entries, profileType: v.literal('SOCIAL_LINKS') }),
+  // A redirect shows nothing of the profile; username and shareableId stay so a client can tell whose answer it is.
+  v.object({
+    ...v.omit(ProfileSchema, [...NEVER_PUBLIC, 'description', 'profileImageUrl', 'customText', 'socialLinks', 'wishlist']).entries,
+    profileType: v.literal('REDIRECT'),
+  }),
+])
 export type PublicProfile = v.InferOutput<typeof PublicProfileSchema>

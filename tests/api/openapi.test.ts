@@ -36,6 +36,10 @@ describeEachDatabase('GET /api/openapi.json', (getDatabase) => {
       ['brand', 'description', 'id', 'imageUrl', 'isPurchased', 'name', 'price', 'productUrl', 'purchaseStatus', 'purchasedPrice', 'storedImageId'],
     )
     const publicProfile = res.json.paths['/api/profiles/{shareableId}'].get.responses['200'].content['application/json'].schema
-    expect(publicProfile.properties.contactInfo).toBeUndefined()
+    // One shape per profile type, none with private fields or row ids.
+    expect(publicProfile.oneOf).toHaveLength(4)
+    for (const shape of publicProfile.oneOf) {
+      for (const hidden of ['contactInfo', 'isPublic', 'id', 'profileImageId']) expect(shape.properties[hidden]).toBeUndefined()
+    }
   })
 })

@@ -48,7 +48,10 @@ describeEachDatabase('visitor purchases and purchase records', (getDatabase) => 
       expect(feed.purchases).toEqual([record])
 
       const publicView = await t.request('GET', `/api/profiles/${owner.shareableId}`)
-      expect(publicView.json.wishlist.find((i: { id: string }) => i.id === item.id)).toMatchObject({ isPurchased: true, purchaseStatus: 'PURCHASED' })
+      // Visitors see that it is bought, not what was paid.
+      const visible = publicView.json.wishlist.find((i: { id: string }) => i.id === item.id)
+      expect(visible).toMatchObject({ isPurchased: true })
+      expect(visible).not.toHaveProperty('purchasedPrice')
     })
 
     it('buying an already purchased item answers 409 and records nothing more', async () => {

@@ -10,11 +10,12 @@ export type Owner = TestUser & { token: string; refreshToken: string; profileId:
 const OwnProfileSchema = v.object({ id: v.string(), shareableId: v.string() })
 export const ServerItemSchema = v.looseObject({ id: v.string(), name: v.string(), price: v.number(), storedImageId: v.optional(v.nullable(v.string()), null) })
 export type ServerItem = v.InferOutput<typeof ServerItemSchema>
+/** The visitor's view carries only the fields of its type (the others read as absent). */
 export const PublicProfileSchema = v.looseObject({
   profileType: v.string(),
-  customText: v.string(),
-  redirectUrl: v.string(),
-  socialLinks: v.array(v.looseObject({ platform: v.string(), url: v.string() })),
+  customText: v.optional(v.string()),
+  redirectUrl: v.optional(v.string()),
+  socialLinks: v.optional(v.array(v.looseObject({ platform: v.string(), url: v.string() }))),
 })
 
 export async function api(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<{ status: number; json: unknown }> {

@@ -1,12 +1,25 @@
 // Owns how a visitor's page gets its profile: the copy the server embedded in the HTML, then GET /api/profiles/{id}.
 import * as v from 'valibot'
-import { PublicProfileSchema } from '../../contract/profile.ts'
+import { ProfileSchema, PublicWishlistItemSchema } from '../../contract/profile.ts'
+
+const fields = ProfileSchema.entries
 
 /**
- * The public profile with `profileType` left open: a type this build does not know yet must reach the page's
+ * The public profile as one flat shape for the page: the server sends only the fields of the active type, and the
+ * others read as empty. `profileType` stays open, so a type this build does not know yet reaches the page's
  * 'Unsupported profile type' branch instead of failing validation as a broken profile.
  */
-export const VisitorProfileSchema = v.object({ ...PublicProfileSchema.entries, profileType: v.string() })
+export const VisitorProfileSchema = v.object({
+  username: fields.username,
+  shareableId: fields.shareableId,
+  profileType: v.string(),
+  description: v.optional(fields.description, ''),
+  profileImageUrl: v.optional(fields.profileImageUrl, null),
+  customText: v.optional(fields.customText, ''),
+  redirectUrl: v.optional(fields.redirectUrl, ''),
+  socialLinks: v.optional(fields.socialLinks, () => []),
+  wishlist: v.optional(v.array(PublicWishlistItemSchema), () => []),
+})
 export type VisitorProfile = v.InferOutput<typeof VisitorProfileSchema>
 
 /** The service worker's stamp on an answer it took from its cache (sw/saved-copy.ts). */

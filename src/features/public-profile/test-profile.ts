@@ -1,8 +1,8 @@
 // Owns the sample profiles the public-profile tests build on; each test gets a fresh copy it may change.
-import type { WishlistItem } from '../../contract/wishlist.ts'
+import type { PublicWishlistItem } from '../../contract/profile.ts'
 import type { VisitorProfile } from './load-profile.ts'
 
-export function sampleItem(overrides: Partial<WishlistItem> = {}): WishlistItem {
+export function sampleItem(overrides: Partial<PublicWishlistItem> = {}): PublicWishlistItem {
   return {
     id: '3f1c1f7e-2f5b-4c59-9a4e-0d4b1e9b6a01',
     name: 'Espresso grinder',
@@ -12,23 +12,18 @@ export function sampleItem(overrides: Partial<WishlistItem> = {}): WishlistItem 
     productUrl: null,
     price: 129.5,
     isPurchased: false,
-    purchaseStatus: null,
-    purchasedPrice: null,
-    storedImageId: null,
     ...overrides,
   }
 }
 
 export function sampleProfile(overrides: Partial<VisitorProfile> = {}): VisitorProfile {
   return {
-    id: 'b0d6c1c2-8d1a-4a57-9b1e-2a7c3f5e9d10',
     username: 'alice',
     description: 'Coffee and climbing.',
     profileType: 'WISHLIST',
     customText: '',
     redirectUrl: '',
     socialLinks: [],
-    profileImageId: null,
     profileImageUrl: null,
     shareableId: 'aB3dE5gH',
     wishlist: [sampleItem()],

@@ -1,6 +1,6 @@
 // Owns the side effects of a visitor's purchase: the simulated payment delays, the POST, and the toasts.
 import { useCallback, useEffect, useReducer, useRef } from 'react'
-import type { WishlistItem } from '../../contract/wishlist.ts'
+import type { PublicWishlistItem } from '../../contract/profile.ts'
 import type { PurchaseState } from './purchase-flow.ts'
 import {
   failureNeedsReload,
@@ -21,7 +21,7 @@ const FAILURE_TOAST_MS = 8000
 
 export type PurchaseControls = {
   state: PurchaseState
-  purchase: (item: WishlistItem) => void
+  purchase: (item: PublicWishlistItem) => void
   closeThanks: () => void
 }
 
@@ -38,7 +38,7 @@ export function usePurchase(shareableId: string, onOutdated: () => void): Purcha
   }, [])
 
   const purchase = useCallback(
-    (item: WishlistItem) => {
+    (item: PublicWishlistItem) => {
       const current = stateRef.current
       if (current.step.phase === 'processing' || !itemPurchaseView(item, current).showPurchase) return
       dispatch({ type: 'start', itemId: item.id, alreadyPurchased: item.isPurchased })

@@ -1,6 +1,6 @@
 // Owns one gift on a visitor's wishlist: what it is, what it costs, and the Purchase / View actions.
 import { IconExternalLink, IconPhoto } from '@tabler/icons-react'
-import type { WishlistItem } from '../../contract/wishlist.ts'
+import type { PublicWishlistItem } from '../../contract/profile.ts'
 import { formatEuro } from '../../lib/money.ts'
 import { useHydrated, useSecurePage } from './page-context.ts'
 import { imageSrc, productHref, uploadSrcSet } from './profile-view.ts'
@@ -12,9 +12,9 @@ export type ImageLoading = 'high' | 'lazy'
 const CARD_IMAGE_SIZES = '(min-width: 992px) 356px, (min-width: 576px) calc(50vw - 26px), calc(100vw - 34px)'
 
 export type WishlistItemCardProps = {
-  item: WishlistItem
+  item: PublicWishlistItem
   view: ItemPurchaseView
-  onPurchase: (item: WishlistItem) => void
+  onPurchase: (item: PublicWishlistItem) => void
   /** 'high' for the first card (the page's largest paint on a phone), 'lazy' for the rest. */
   imageLoading?: ImageLoading
 }
