@@ -28,6 +28,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), LOG_LEVEL: 'debug' }).logLevel).toBe('debug')
   })
 
+  it.each([
+    [undefined, 0],
+    ['false', 0],
+    ['true', 1],
+    ['2', 2],
+  ])('reads TRUST_PROXY=%s as %i trusted proxies', (value, proxies) => {
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value }).trustProxy).toBe(proxies)
+  })
+
   it('generates JWT_SECRET once and keeps it in DATA_DIR', () => {
     const dir = dataDir()
     const first = loadConfig({ DATA_DIR: dir }).jwtSecret
@@ -54,6 +63,7 @@ describe('loadConfig', () => {
     [{ DEMO_USERNAME: 'a b' }, 'DEMO_USERNAME must be 3-40 letters'],
     [{ RATE_LIMIT_SCALE: '0' }, 'RATE_LIMIT_SCALE must be a positive number'],
     [{ RATE_LIMIT_SCALE: 'lots' }, 'RATE_LIMIT_SCALE must be a positive number'],
+    [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY must be true (one proxy), false, or the number of proxies in front of the server'],
     [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
   ])('refuses %j with a clear message', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError)

@@ -49,6 +49,14 @@ const EnvSchema = v.object({
     ),
     '1',
   ),
+  TRUST_PROXY: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^(true|false|[0-9])$/i, 'TRUST_PROXY must be true (one proxy), false, or the number of proxies in front of the server'),
+      v.transform((value) => (/^true$/i.test(value) ? 1 : /^false$/i.test(value) ? 0 : Number(value))),
+    ),
+    'false',
+  ),
   DEMO_USERNAME: v.optional(
     v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.-]{3,40}$/, 'DEMO_USERNAME must be 3-40 letters, digits, _ . or -')),
     'demo',
@@ -76,6 +84,8 @@ export type Config = {
   demoUsername: string
   /** Multiplies every rate limit's allowance (docs/decisions/005-rate-limit-scale.md). */
   rateLimitScale: number
+  /** Proxies in front of the server whose X-Forwarded-For entries are believed; 0 = the socket address (decision 075). */
+  trustProxy: number
   /** Structured request and error logs at this level and above (server/logging.ts). */
   logLevel: LogLevel
 }
@@ -124,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportEmailTo: e.SUPPORT_EMAIL_TO,
     demoUsername: e.DEMO_USERNAME,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
   }
 }

@@ -3,7 +3,7 @@ import type { Hono } from 'hono'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import type { Logger } from './logging.ts'
-import type { RateLimits } from './rate-limit.ts'
+import type { RateLimits, RateLimitStore } from './rate-limit.ts'
 
 export type AppDeps = {
   database: Database
@@ -11,6 +11,10 @@ export type AppDeps = {
   now: () => Date
   /** Overrides of DEFAULT_RATE_LIMITS in server/rate-limit.ts (tests lower them); unset means the defaults. */
   rateLimits?: Partial<RateLimits>
+  /** Prefix of every rate-limit key: servers that count together share it (each test app gets its own); unset is ''. */
+  rateLimitNamespace?: string
+  /** Where rate-limit hits are counted; unset means by database (PostgreSQL shared, embedded in memory). */
+  rateLimitStore?: RateLimitStore
   /** Per-owner image storage in bytes; unset means LIMITS.storageQuotaBytes (tests lower it to reach the limit). */
   storageQuotaBytes?: number
   /** Where request and error lines go; unset means a logger at config.logLevel on standard output. */

@@ -1,27 +1,67 @@
-import { Hono } from 'hono'
-import { describe, expect, it } from 'vitest'
-import { clientAddress, DEFAULT_RATE_LIMITS, describeWait, RateLimiter, scaledRateLimits } from './rate-limit.ts'
+import { createServer, type Server, type Socket } from 'node:net'
+import pg from 'pg'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { memoryRateLimitStore, postgresRateLimitStore, type RateLimitStore, withFallback } from './rate-limit-stores.ts'
+import { DEFAULT_RATE_LIMITS, describeWait, RateLimiter, scaledRateLimits } from './rate-limit.ts'
 
-describe('RateLimiter', () => {
-  it('allows max hits per window, then says how long to wait, then allows again in the next window', () => {
-    let nowMs = Date.parse('2030-01-01T00:00:00Z')
-    const limiter = new RateLimiter(() => new Date(nowMs))
-    const limit = { max: 2, windowMs: 60_000 }
-    expect(limiter.hit('k', limit)).toEqual({ allowed: true })
-    expect(limiter.hit('k', limit)).toEqual({ allowed: true })
-    nowMs += 20_000
-    expect(limiter.hit('k', limit)).toEqual({ allowed: false, retryAfterSeconds: 40 })
-    expect(limiter.hit('other', limit)).toEqual({ allowed: true })
-    nowMs += 40_000
-    expect(limiter.hit('k', limit)).toEqual({ allowed: true })
+describe('RateLimiter on the in-process store', () => {
+  afterEach(() => {
+    vi.useRealTimers()
   })
 
-  it('throws 429 with Retry-After from enforce', () => {
-    const limiter = new RateLimiter(() => new Date(0))
-    limiter.enforce('k', { max: 1, windowMs: 90_000 })
-    expect(() => limiter.enforce('k', { max: 1, windowMs: 90_000 })).toThrow(
-      expect.objectContaining({ status: 429, message: 'Too many attempts. Please try again in 2 minutes.', headers: { 'Retry-After': '90' } }),
-    )
+  it('allows max hits per window, then says how long to wait, then allows again in the next window', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(Date.parse('2030-01-01T00:00:00Z'))
+    const limiter = new RateLimiter(memoryRateLimitStore())
+    const limit = { max: 2, windowMs: 60_000 }
+    expect(await limiter.hit('b', 'k', limit)).toEqual({ allowed: true })
+    expect(await limiter.hit('b', 'k', limit)).toEqual({ allowed: true })
+    vi.setSystemTime(Date.parse('2030-01-01T00:00:20Z'))
+    expect(await limiter.hit('b', 'k', limit)).toEqual({ allowed: false, retryAfterSeconds: 40 })
+    expect(await limiter.hit('b', 'other', limit)).toEqual({ allowed: true })
+    expect(await limiter.hit('another bucket', 'k', limit)).toEqual({ allowed: true })
+    vi.setSystemTime(Date.parse('2030-01-01T00:01:00Z'))
+    expect(await limiter.hit('b', 'k', limit)).toEqual({ allowed: true })
+  })
+
+  it('throws 429 with Retry-After and the given message from enforce', async () => {
+    const limiter = new RateLimiter(memoryRateLimitStore())
+    const limit = { max: 1, windowMs: 90_000 }
+    await limiter.enforce('b', 'k', limit)
+    await expect(limiter.enforce('b', 'k', limit)).rejects.toMatchObject({
+      status: 429,
+      message: 'Too many attempts. Please try again in 2 minutes.',
+      headers: { 'Retry-After': '90' },
+    })
+    await expect(limiter.enforce('b', 'k', limit, 'Too many uploads')).rejects.toMatchObject({ message: 'Too many uploads. Please try again in 2 minutes.' })
+  })
+
+  it('gives a hit back with refund', async () => {
+    const limiter = new RateLimiter(memoryRateLimitStore())
+    const limit = { max: 1, windowMs: 60_000 }
+    await limiter.enforce('b', 'k', limit)
+    await limiter.refund('b', 'k', limit)
+    expect(await limiter.hit('b', 'k', limit)).toEqual({ allowed: true })
+    expect(await limiter.hit('b', 'k', limit)).toMatchObject({ allowed: false })
+  })
+
+  it('counts apart in two namespaces on one store, and together in one', async () => {
+    const store = memoryRateLimitStore()
+    const limit = { max: 1, windowMs: 60_000 }
+    const [a, b, alsoA] = [new RateLimiter(store, 'a'), new RateLimiter(store, 'b'), new RateLimiter(store, 'a')]
+    expect(await a.hit('login', 'x', limit)).toEqual({ allowed: true })
+    expect(await b.hit('login', 'x', limit)).toEqual({ allowed: true })
+    expect(await alsoA.hit('login', 'x', limit)).toMatchObject({ allowed: false })
+  })
+
+  it('hands the store hashed keys only, never the address or email it counts', async () => {
+    const seen: string[] = []
+    const spy: RateLimitStore = {
+      hit: async (key) => (seen.push(key), { allowed: true }),
+      refund: async () => {},
+    }
+    await new RateLimiter(spy).hit('login-account', 'someone@example.test', DEFAULT_RATE_LIMITS.loginPerAccount)
+    expect(seen).toEqual([expect.stringMatching(/^[A-Za-z0-9_-]{43}$/)])
   })
 
   it.each([
@@ -35,17 +75,73 @@ describe('RateLimiter', () => {
   })
 })
 
-describe('clientAddress', () => {
-  const app = new Hono().get('/', (c) => c.text(clientAddress(c)))
+/** A TCP port that accepts connections and never answers: a database that hangs instead of refusing. */
+async function silentServer(): Promise<{ port: number; server: Server; sockets: Set<Socket> }> {
+  const sockets = new Set<Socket>()
+  const server = createServer((socket) => {
+    sockets.add(socket)
+    socket.on('close', () => sockets.delete(socket))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  return { port: typeof address === 'object' && address ? address.port : 0, server, sockets }
+}
 
-  it('is the socket peer address and ignores X-Forwarded-For', async () => {
-    const env = { incoming: { socket: { remoteAddress: '203.0.113.7', remotePort: 5000, remoteFamily: 'IPv4' } } }
-    const res = await app.request('/', { headers: { 'X-Forwarded-For': '198.51.100.1' } }, env)
-    expect(await res.text()).toBe('203.0.113.7')
+describe('a PostgreSQL store that cannot answer', () => {
+  const limit = { max: 2, windowMs: 60_000 }
+  let silent: Awaited<ReturnType<typeof silentServer>>
+  const pools: pg.Pool[] = []
+  const poolOn = (port: number) => {
+    const pool = new pg.Pool({ host: '127.0.0.1', port, user: 'nobody', database: 'none', connectionTimeoutMillis: 10_000 })
+    // An idle client's error would otherwise be an unhandled 'error' event.
+    pool.on('error', () => {})
+    pools.push(pool)
+    return pool
+  }
+
+  beforeAll(async () => {
+    silent = await silentServer()
+  })
+  afterAll(async () => {
+    for (const socket of silent.sockets) socket.destroy()
+    await Promise.all(pools.map((pool) => pool.end().catch(() => {})))
+    await new Promise((resolve) => silent.server.close(resolve))
   })
 
-  it("is 'local' for an in-process request without a socket", async () => {
-    expect(await (await app.request('/')).text()).toBe('local')
+  // Neither open nor shut: while the database is away, each process counts alone with the same numbers.
+  it.each([
+    ['refuses connections', () => 1],
+    ['accepts and never answers', () => silent.port],
+  ])('one that %s: hits are counted in this process, and the limit still holds', async (_, port) => {
+    const changes: boolean[] = []
+    const store = withFallback(postgresRateLimitStore(poolOn(port())), memoryRateLimitStore(), {
+      timeoutMs: 200,
+      onStateChange: (healthy) => changes.push(healthy),
+    })
+    const limiter = new RateLimiter(store)
+    expect(await limiter.hit('b', 'k', limit)).toEqual({ allowed: true })
+    expect(await limiter.hit('b', 'k', limit)).toEqual({ allowed: true })
+    expect(await limiter.hit('b', 'k', limit)).toMatchObject({ allowed: false })
+    await limiter.refund('b', 'k', limit)
+    expect(changes).toEqual([false])
+  })
+
+  it('goes back to the shared store once it answers again', async () => {
+    let broken = true
+    const shared = memoryRateLimitStore()
+    const flaky: RateLimitStore = {
+      hit: (key, l) => (broken ? Promise.reject(new Error('connection terminated')) : shared.hit(key, l)),
+      refund: (key, l) => (broken ? Promise.reject(new Error('connection terminated')) : shared.refund(key, l)),
+    }
+    const changes: boolean[] = []
+    const limiter = new RateLimiter(withFallback(flaky, memoryRateLimitStore(), { timeoutMs: 200, onStateChange: (healthy) => changes.push(healthy) }))
+    await limiter.hit('b', 'k', limit)
+    broken = false
+    await limiter.hit('b', 'k', limit)
+    await limiter.hit('b', 'k', limit)
+    // The first hit was counted in this process; the shared store then allows its own two and refuses the third.
+    expect(await limiter.hit('b', 'k', limit)).toMatchObject({ allowed: false })
+    expect(changes).toEqual([false, true])
   })
 })
 
@@ -57,5 +153,10 @@ describe('scaledRateLimits', () => {
   ])('scale %s allows %s sign-ups per window, never fewer than one', (scale, expected) => {
     const limits = scaledRateLimits(scale)
     expect(limits.register).toEqual({ max: expected, windowMs: DEFAULT_RATE_LIMITS.register.windowMs })
+  })
+
+  it('scales the visitor and upload limits too', () => {
+    expect(scaledRateLimits(2).visitorPurchasePerAddress.max).toBe(DEFAULT_RATE_LIMITS.visitorPurchasePerAddress.max * 2)
+    expect(scaledRateLimits(2).uploadsPerUser.max).toBe(DEFAULT_RATE_LIMITS.uploadsPerUser.max * 2)
   })
 })

@@ -1,22 +1,31 @@
-// In-memory fixed-window rate limits for the auth endpoints, their default numbers, and the client address they key on.
-import { getConnInfo } from '@hono/node-server/conninfo'
-import type { Context } from 'hono'
+// Rate limits: their default numbers, the limiter the routes call (one per app, counting in the store its database
+// calls for), and the 429 answer with Retry-After and a message.
+import { createHash } from 'node:crypto'
+import type { Pool } from 'pg'
+import type { Database } from './db/client.ts'
+import type { AppDeps } from './deps.ts'
 import { ApiError } from './http.ts'
+import { createLogger } from './logging.ts'
+import { type Limit, memoryRateLimitStore, postgresRateLimitStore, type RateLimitStore, type Verdict, withFallback } from './rate-limit-stores.ts'
 
-export type Limit = { max: number; windowMs: number }
+export type { Limit, RateLimitStore, Verdict } from './rate-limit-stores.ts'
 
 const MINUTE = 60_000
 
 /**
- * Numbers a normal user never meets (docs/decisions/011-auth-rate-limits.md). Per-address limits are generous
- * because a venue's Wi-Fi puts many people who just scanned a shirt behind one address.
+ * Numbers a normal user never meets (docs/decisions/011-auth-rate-limits.md, 074-visitor-and-upload-limits.md).
+ * Per-address limits are generous because a venue's Wi-Fi puts many people who just scanned a shirt behind one address.
  */
 export const DEFAULT_RATE_LIMITS = {
+  /** Keyed on the account alone, so rotating addresses buys nothing; a successful sign-in gives its hit back. */
   loginPerAccount: { max: 10, windowMs: 15 * MINUTE },
   loginPerAddress: { max: 100, windowMs: 15 * MINUTE },
   register: { max: 50, windowMs: 60 * MINUTE },
   refresh: { max: 60, windowMs: MINUTE },
   passwordChange: { max: 10, windowMs: 15 * MINUTE },
+  visitorPurchasePerAddress: { max: 60, windowMs: 10 * MINUTE },
+  visitorPurchasePerProfile: { max: 30, windowMs: 10 * MINUTE },
+  uploadsPerUser: { max: 100, windowMs: 15 * MINUTE },
 } satisfies Record<string, Limit>
 
 export type RateLimits = { [K in keyof typeof DEFAULT_RATE_LIMITS]: Limit }
@@ -29,51 +38,47 @@ export function scaledRateLimits(scale: number): RateLimits {
   return Object.fromEntries(entries) as RateLimits
 }
 
-export type Verdict = { allowed: true } | { allowed: false; retryAfterSeconds: number }
-
-type Window = { count: number; resetAt: number }
-
-/** Above this many live keys, expired windows are swept so an address spray cannot grow memory without bound. */
-const SWEEP_THRESHOLD = 10_000
+/** What a 429 says before "Please try again in …", per kind of limit. */
+export const TOO_MANY = {
+  attempts: 'Too many attempts',
+  purchasesFromAddress: 'Too many purchases from your network',
+  purchasesOfProfile: 'Too many purchases from this wishlist right now',
+  uploads: 'Too many uploads',
+} as const
 
 /**
- * Counts hits per key in fixed windows. State lives in this process only: a restart forgets it, and several
- * processes would each allow the limit (acceptable for the single-process deployment of design.md).
+ * Counts hits of one app. Keys are hashed (no address or email reaches the store) and carry the app's namespace, so
+ * test apps sharing one database count apart while production servers, all with the empty namespace, count together.
  */
 export class RateLimiter {
-  private readonly windows = new Map<string, Window>()
+  constructor(
+    private readonly store: RateLimitStore,
+    private readonly namespace = '',
+  ) {}
 
-  constructor(private readonly now: () => Date) {}
+  private key(bucket: string, key: string): string {
+    return createHash('sha256').update(`${this.namespace}\u0000${bucket}\u0000${key}`).digest('base64url')
+  }
 
-  /** Records one hit for `key` and says whether it is within `limit`. */
-  hit(key: string, limit: Limit): Verdict {
-    const nowMs = this.now().getTime()
-    if (this.windows.size > SWEEP_THRESHOLD) this.sweep(nowMs)
-    let window = this.windows.get(key)
-    if (!window || window.resetAt <= nowMs) {
-      window = { count: 0, resetAt: nowMs + limit.windowMs }
-      this.windows.set(key, window)
-    }
-    window.count += 1
-    if (window.count <= limit.max) return { allowed: true }
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - nowMs) / 1000)) }
+  /** Records one hit of `key` in `bucket` and says whether it is within `limit`. */
+  hit(bucket: string, key: string, limit: Limit): Promise<Verdict> {
+    return this.store.hit(this.key(bucket, key), limit)
   }
 
   /** Like `hit`, but throws 429 with Retry-After and a message when the limit is exceeded. */
-  enforce(key: string, limit: Limit): void {
-    const verdict = this.hit(key, limit)
-    if (!verdict.allowed) throw tooManyRequests(verdict.retryAfterSeconds)
+  async enforce(bucket: string, key: string, limit: Limit, what: string = TOO_MANY.attempts): Promise<void> {
+    const verdict = await this.hit(bucket, key, limit)
+    if (!verdict.allowed) throw tooManyRequests(verdict.retryAfterSeconds, what)
   }
 
-  private sweep(nowMs: number) {
-    for (const [key, window] of this.windows) if (window.resetAt <= nowMs) this.windows.delete(key)
+  /** Gives back one hit recorded by `hit`/`enforce`. */
+  refund(bucket: string, key: string, limit: Limit): Promise<void> {
+    return this.store.refund(this.key(bucket, key), limit)
   }
 }
 
-export function tooManyRequests(retryAfterSeconds: number): ApiError {
-  return new ApiError(429, `Too many attempts. Please try again in ${describeWait(retryAfterSeconds)}.`, {
-    'Retry-After': String(retryAfterSeconds),
-  })
+export function tooManyRequests(retryAfterSeconds: number, what: string = TOO_MANY.attempts): ApiError {
+  return new ApiError(429, `${what}. Please try again in ${describeWait(retryAfterSeconds)}.`, { 'Retry-After': String(retryAfterSeconds) })
 }
 
 export function describeWait(seconds: number): string {
@@ -82,14 +87,40 @@ export function describeWait(seconds: number): string {
   return minutes === 1 ? '1 minute' : `${minutes} minutes`
 }
 
-/**
- * The TCP peer address. X-Forwarded-For is deliberately ignored: anyone can send it, and no trusted proxy is
- * configured. In-process calls (`app.request()` in tests) have no socket and share the key 'local'.
- */
-export function clientAddress(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'local'
-  } catch {
-    return 'local'
+/** A hit waits at most this long for PostgreSQL before this process counts it alone. */
+export const STORE_TIMEOUT_MS = 1500
+
+const stores = new WeakMap<Database, RateLimitStore>()
+
+/** PostgreSQL: shared counters, with this process's memory while the database does not answer. Embedded: memory. */
+function storeFor(deps: AppDeps): RateLimitStore {
+  const { database } = deps
+  let store = stores.get(database)
+  if (!store) {
+    const logger = deps.logger ?? createLogger(deps.config.logLevel)
+    store =
+      database.kind === 'postgres'
+        ? withFallback(postgresRateLimitStore((database.db as unknown as { $client: Pool }).$client), memoryRateLimitStore(), {
+            timeoutMs: STORE_TIMEOUT_MS,
+            onStateChange: (healthy, err) => {
+              if (healthy) logger.warn('rate-limit store answers again: limits are shared across servers once more')
+              else logger.warn({ err }, 'rate-limit store unavailable: limits count per server until it answers')
+            },
+          })
+        : memoryRateLimitStore()
+    stores.set(database, store)
   }
+  return store
+}
+
+const limiters = new WeakMap<AppDeps, RateLimiter>()
+
+/** The one limiter of the app built from `deps`, shared by every route module. */
+export function rateLimiterFor(deps: AppDeps): RateLimiter {
+  let limiter = limiters.get(deps)
+  if (!limiter) {
+    limiter = new RateLimiter(deps.rateLimitStore ?? storeFor(deps), deps.rateLimitNamespace ?? '')
+    limiters.set(deps, limiter)
+  }
+  return limiter
 }

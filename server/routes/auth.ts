@@ -10,7 +10,8 @@ import { revokeFamilyOfToken, rotateRefreshToken } from '../auth/refresh-tokens.
 import { startSession } from '../auth/sessions.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
 import { ApiError, validate } from '../http.ts'
-import { clientAddress, type Limit, RateLimiter, resolveRateLimits } from '../rate-limit.ts'
+import { addressKey, clientAddress } from '../client-address.ts'
+import { type Limit, rateLimiterFor, resolveRateLimits } from '../rate-limit.ts'
 
 /** One text for unknown email and wrong password, so the answer never tells whether an account exists. */
 export const INVALID_CREDENTIALS = 'Invalid email or password.'
@@ -20,15 +21,16 @@ const RegisterBody = withFieldMessages(RegisterSchema)
 const LoginBody = withFieldMessages(LoginSchema)
 const RefreshBody = withFieldMessages(RefreshSchema)
 
-export function authRoutes({ database, config, now, rateLimits }: AppDeps) {
+export function authRoutes(deps: AppDeps) {
+  const { database, config, now } = deps
   const { db } = database
   const key = accessTokenKey(config.jwtSecret)
-  const limits = resolveRateLimits(rateLimits)
-  const limiter = new RateLimiter(now)
+  const limits = resolveRateLimits(deps.rateLimits)
+  const limiter = rateLimiterFor(deps)
   // Address limits run before validation and hashing, so floods of junk cost no argon2 work either.
   const perAddress = (bucket: string, limit: Limit) =>
     createMiddleware<AppEnv>(async (c, next) => {
-      limiter.enforce(`${bucket}:${clientAddress(c)}`, limit)
+      await limiter.enforce(bucket, addressKey(clientAddress(c, config.trustProxy)), limit)
       await next()
     })
 
@@ -48,10 +50,14 @@ export function authRoutes({ database, config, now, rateLimits }: AppDeps) {
     })
     .post('/login', perAddress('login', limits.loginPerAddress), validate('json', LoginBody), async (c) => {
       const { email, password } = c.req.valid('json')
-      limiter.enforce(`login-account:${email.toLowerCase()}|${clientAddress(c)}`, limits.loginPerAccount)
+      // The account alone is the key: an attacker rotating addresses gets no more guesses (decision 075). The hit is
+      // taken before the password check, so parallel guesses cannot all slip in; a successful sign-in gives it back.
+      const account = email.toLowerCase()
+      await limiter.enforce('login-account', account, limits.loginPerAccount)
       const user = await findUserByEmail(db, email)
       const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password)
       if (!user || !valid) throw new ApiError(401, INVALID_CREDENTIALS)
+      await limiter.refund('login-account', account, limits.loginPerAccount)
       return c.json(await startSession(db, key, user.id, now()), 200)
     })
     .post('/refresh', perAddress('refresh', limits.refresh), validate('json', RefreshBody), async (c) => {

@@ -11,7 +11,7 @@ import { requireAuth } from '../auth/require-auth.ts'
 import { startSession } from '../auth/sessions.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
 import { ApiError, validate } from '../http.ts'
-import { RateLimiter, resolveRateLimits } from '../rate-limit.ts'
+import { rateLimiterFor, resolveRateLimits } from '../rate-limit.ts'
 import { deleteAccount } from '../services/account-deletion.ts'
 import { exportAccount } from '../services/account-export.ts'
 
@@ -24,12 +24,12 @@ export function userRoutes(deps: AppDeps) {
   const { db } = database
   const key = accessTokenKey(config.jwtSecret)
   const limits = resolveRateLimits(deps.rateLimits)
-  const limiter = new RateLimiter(now)
+  const limiter = rateLimiterFor(deps)
 
   return new Hono<AppEnv>().put('/me', requireAuth(deps), validate('json', PasswordChangeBody), async (c) => {
     const userId = c.var.userId
     // A stolen access token must not become a way to guess the current password at full speed.
-    limiter.enforce(`password-change:${userId}`, limits.passwordChange)
+    await limiter.enforce('password-change', userId, limits.passwordChange)
     const { currentPassword, newPassword } = c.req.valid('json')
     const user = await findUserById(db, userId)
     if (!user || !(await verifyPassword(user.passwordHash, currentPassword))) throw new ApiError(400, WRONG_CURRENT_PASSWORD)
@@ -56,7 +56,7 @@ export function userRoutes(deps: AppDeps) {
     .delete('/me', requireAuth(deps), validate('json', AccountDeleteBody), async (c) => {
       const userId = c.var.userId
       // The same budget as the password change: both are guesses at the current password with a token in hand.
-      limiter.enforce(`password-change:${userId}`, limits.passwordChange)
+      await limiter.enforce('password-change', userId, limits.passwordChange)
       const { currentPassword } = c.req.valid('json')
       const user = await findUserById(db, userId)
       // 400 like the password change, not 401: a 401 would make clients refresh their session and sign out.

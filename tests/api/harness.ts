@@ -1,4 +1,5 @@
 // API test harness: the real app in-process (app.request) on a shared per-worker database, once per configured database.
+import { randomUUID } from 'node:crypto'
 import { describe } from 'vitest'
 import { createApp } from '../../server/app.ts'
 import { loadConfig } from '../../server/config.ts'
@@ -45,7 +46,8 @@ export class TestApp {
     // rate-limit tests pass their own lower ones.
     const roomy = { max: 100_000, windowMs: 60_000 }
     const rateLimits = { register: roomy, loginPerAddress: roomy, refresh: roomy, ...overrides.rateLimits }
-    this.deps = { database, config, now: this.clock.now, ...overrides, rateLimits }
+    // Its own rate-limit namespace: TestApps sharing a database (and its PostgreSQL counters) never count together.
+    this.deps = { database, config, now: this.clock.now, rateLimitNamespace: randomUUID(), ...overrides, rateLimits }
     this.app = createApp(this.deps)
   }
 
