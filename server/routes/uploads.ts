@@ -1,6 +1,7 @@
 // Image uploads: POST stores a re-encoded copy, GET serves it to anyone (it is an <img> address), DELETE removes it.
 import { and, eq } from 'drizzle-orm'
 import { Hono } from 'hono'
+import { createMiddleware } from 'hono/factory'
 import * as v from 'valibot'
 import { LIMITS } from '../../src/contract/limits.ts'
 import { requireAuth } from '../auth/require-auth.ts'
@@ -8,9 +9,11 @@ import { images, profiles, wishlistItems } from '../db/schema.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
 import { ApiError, validate } from '../http.ts'
 import { idempotency } from '../idempotency.ts'
+import { rateLimiterFor, resolveRateLimits, TOO_MANY } from '../rate-limit.ts'
 import { IMAGE_MESSAGES, processImage } from '../services/image-processing.ts'
-import { deleteOwnImage, imageNotFound, isUuid, storeImage } from '../services/image-store.ts'
-import { imageVariant, parseVariantWidth } from '../services/image-variants.ts'
+import { assertRoomLeft, deleteOwnImage, imageNotFound, isUuid, storeImage } from '../services/image-store.ts'
+import { type ImageVariant, imageVariant, parseVariantWidth } from '../services/image-variants.ts'
+import { ImageBusyError } from '../services/image-work.ts'
 import { uploadUrl } from '../services/item-view.ts'
 
 /** Long side of a stored image: product photos are shown large, profile photos only as an avatar. */
@@ -25,10 +28,18 @@ export function uploadRoutes(deps: AppDeps) {
   const { db } = deps.database
   const auth = requireAuth(deps)
   const quota = deps.storageQuotaBytes ?? LIMITS.storageQuotaBytes
+  const limits = resolveRateLimits(deps.rateLimits)
+  const limiter = rateLimiterFor(deps)
+  // Per owner and before the body is parsed or a pixel decoded: the limit, then the quota (decision 074).
+  const admitUpload = createMiddleware<AppEnv>(async (c, next) => {
+    await limiter.enforce('upload', c.var.userId, limits.uploadsPerUser, TOO_MANY.uploads)
+    await assertRoomLeft(db, c.var.userId, quota)
+    await next()
+  })
 
   return new Hono<AppEnv>()
     // The body's bound (BODY_LIMITS.upload) is enforced before any route, in server/body-limit.ts.
-    .post('/uploads', auth, idempotency(deps), validate('query', UploadQuerySchema), async (c) => {
+    .post('/uploads', auth, admitUpload, idempotency(deps), validate('query', UploadQuerySchema), async (c) => {
       const userId = c.var.userId
       const { productId, profileId } = c.req.valid('query')
       // The hints must name the owner's own rows; another owner's id answers like a missing one.
@@ -65,8 +76,19 @@ export function uploadRoutes(deps: AppDeps) {
       if (c.req.header('If-None-Match') === etag) return c.body(null, 304, cacheHeaders)
       const [row] = await db.select({ bytes: images.bytes, contentType: images.contentType }).from(images).where(eq(images.id, id)).limit(1)
       if (!row) throw imageNotFound()
-      const body = width === null ? { bytes: new Uint8Array(row.bytes), contentType: row.contentType } : await imageVariant(id, new Uint8Array(row.bytes), width)
-      return c.body(body.bytes as Uint8Array<ArrayBuffer>, 200, { ...cacheHeaders, 'Content-Type': body.contentType, 'X-Content-Type-Options': 'nosniff' })
+      let body: ImageVariant = { bytes: new Uint8Array(row.bytes), contentType: row.contentType }
+      let headers: Record<string, string> = cacheHeaders
+      if (width !== null) {
+        try {
+          body = await imageVariant(id, body.bytes, width)
+        } catch (error) {
+          if (!(error instanceof ImageBusyError)) throw error
+          // Every encoder slot taken: the stored original (already small and clean) beats a broken image, but is not
+          // kept under the variant's address, so the smaller copy is fetched next time.
+          headers = { 'Cache-Control': 'public, max-age=60' }
+        }
+      }
+      return c.body(body.bytes as Uint8Array<ArrayBuffer>, 200, { ...headers, 'Content-Type': body.contentType, 'X-Content-Type-Options': 'nosniff' })
     })
     .delete('/uploads/:id', auth, idempotency(deps), async (c) => {
       await deleteOwnImage(db, c.var.userId, c.req.param('id'), deps.now())

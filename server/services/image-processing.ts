@@ -2,6 +2,7 @@
 import sharp from 'sharp'
 import { LIMITS } from '../../src/contract/limits.ts'
 import { ApiError } from '../http.ts'
+import { imageWork } from './image-work.ts'
 
 export const IMAGE_MESSAGES = {
   missingFile: 'Please choose an image file (form field "file").',
@@ -31,13 +32,16 @@ export type ProcessedImage = { bytes: Uint8Array; contentType: string; width: nu
 /**
  * Checks size, format and declared dimensions (from the header only, no pixel decoding), then re-encodes: EXIF
  * orientation applied, long side capped at `maxSide`, and every piece of metadata (EXIF, GPS, XMP, ICC, comments)
- * dropped because sharp writes none unless asked to.
+ * dropped because sharp writes none unless asked to. Everything sharp does waits for a slot of `imageWork`.
  */
 export async function processImage(input: Uint8Array, maxSide: number): Promise<ProcessedImage> {
   if (input.byteLength > LIMITS.imageBytesMax) throw new ApiError(413, IMAGE_MESSAGES.tooLarge)
   const format = sniffImageFormat(input)
   if (!format) throw new ApiError(415, IMAGE_MESSAGES.notAnImage)
+  return imageWork.run(() => reencode(input, format, maxSide))
+}
 
+async function reencode(input: Uint8Array, format: ImageFormat, maxSide: number): Promise<ProcessedImage> {
   const options = { limitInputPixels: LIMITS.imagePixelsMax, failOn: 'error', animated: false } as const
   let declared: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>
   try {

@@ -19,12 +19,24 @@ export async function assertOwnImage(db: Db, userId: string, imageId: string): P
   if (!row) throw imageNotFound()
 }
 
+async function storedBytes(db: Db, userId: string): Promise<number> {
+  const [usage] = await db.select({ bytes: sum(images.byteSize).mapWith(Number) }).from(images).where(eq(images.userId, userId))
+  return usage?.bytes ?? 0
+}
+
+/**
+ * The quota check before anything is decoded: an owner with no room left gets 413 without costing a decode. The exact
+ * check (this usage plus the re-encoded size) follows in storeImage, under the owner's row lock.
+ */
+export async function assertRoomLeft(db: Db, userId: string, quotaBytes: number): Promise<void> {
+  if ((await storedBytes(db, userId)) >= quotaBytes) throw new ApiError(413, IMAGE_MESSAGES.quota)
+}
+
 export async function storeImage(db: Db, userId: string, image: ProcessedImage, quotaBytes: number): Promise<string> {
   return db.transaction(async (tx) => {
     // Taking the user's row lock first serialises concurrent uploads of one owner, so the quota check holds.
     await reserveSeqs(tx, userId, 1)
-    const [usage] = await tx.select({ bytes: sum(images.byteSize).mapWith(Number) }).from(images).where(eq(images.userId, userId))
-    if ((usage?.bytes ?? 0) + image.bytes.byteLength > quotaBytes) throw new ApiError(413, IMAGE_MESSAGES.quota)
+    if ((await storedBytes(tx, userId)) + image.bytes.byteLength > quotaBytes) throw new ApiError(413, IMAGE_MESSAGES.quota)
     const [row] = await tx
       .insert(images)
       .values({ userId, contentType: image.contentType, bytes: image.bytes, byteSize: image.bytes.byteLength, width: image.width, height: image.height })
@@ -50,6 +62,9 @@ export async function deleteImageIfUnused(tx: Db, userId: string, imageId: strin
 export async function deleteOwnImage(db: Db, userId: string, imageId: string, now: Date): Promise<void> {
   if (!isUuid(imageId)) throw imageNotFound()
   const touchedProfiles = await db.transaction(async (tx) => {
+    // The owner's row first, like every write (decision 076): deleting the image row first could deadlock with an
+    // item edit that drops the same image.
+    await reserveSeqs(tx, userId, 1)
     const deleted = await tx.delete(images).where(and(eq(images.id, imageId), eq(images.userId, userId))).returning({ id: images.id })
     if (deleted.length === 0) throw imageNotFound()
     const items = await tx
@@ -60,7 +75,7 @@ export async function deleteOwnImage(db: Db, userId: string, imageId: string, no
       .select({ id: profiles.id })
       .from(profiles)
       .where(and(eq(profiles.userId, userId), eq(profiles.profileImageId, imageId)))
-    const seqs = await reserveSeqs(tx, userId, items.length + owners.length + 1)
+    const seqs = items.length + owners.length > 0 ? await reserveSeqs(tx, userId, items.length + owners.length) : []
     let i = 0
     for (const item of items) {
       await tx.update(wishlistItems).set({ storedImageId: null, seq: seqs[i++] ?? 0, updatedAt: now }).where(eq(wishlistItems.id, item.id))
