@@ -168,3 +168,19 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 )
+
+/**
+ * Every public address (a username or a shareableId, lower-cased) and whose it is: the primary key makes a username
+ * that equals a shareableId, or a new shareableId that equals a username, impossible even for two writers at once.
+ */
+export const publicAddresses = pgTable(
+  'public_addresses',
+  {
+    address: text('address').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'username' | 'shareable_id'>().notNull(),
+  },
+  (t) => [index('public_addresses_user_idx').on(t.userId)],
+)
