@@ -5,6 +5,7 @@ import { createMiddleware } from 'hono/factory'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { GenericSchema } from 'valibot'
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './db/client.ts'
 
 /** Throw anywhere in a handler; the app answers `{ message }` with this status. */
 export class ApiError extends Error {
@@ -51,5 +52,7 @@ export function toErrorResponse(err: unknown): { status: ContentfulStatusCode; m
     const message = err.status === 400 && /json/i.test(err.message) ? 'Malformed JSON in request body' : err.message
     return { status: err.status as ContentfulStatusCode, message: message || 'Request failed', headers: {} }
   }
+  // A lost or overloaded database is not a fault of this request: 503 tells clients (the sync engine) to retry later.
+  if (isDatabaseUnavailable(err)) return { status: 503, message: DATABASE_UNAVAILABLE_MESSAGE, headers: { 'Retry-After': '5' } }
   return { status: 500, message: 'Internal server error', headers: {} }
 }

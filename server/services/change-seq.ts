@@ -1,7 +1,7 @@
 // The per-user change counter behind the sync cursor, and the lock order of every write: each write takes fresh
 // values in its own transaction, and taking them is the transaction's first lock.
 //
-// Lock order (docs/decisions/076-lock-order.md). A transaction that writes an owner's data locks, in this order:
+// Lock order (docs/decisions/076-database-failures.md). A transaction that writes an owner's data locks, in this order:
 //   1. the owner's `users` row: reserveSeqs/nextSeq as the first statement (account deletion: SELECT ... FOR UPDATE);
 //   2. the owner's `profiles` row;
 //   3. `wishlist_items` rows;
