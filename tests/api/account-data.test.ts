@@ -60,7 +60,7 @@ async function rowCounts(t: TestApp, userId: string) {
   }
 }
 
-describeEachDatabase('personal data', (getDatabase) => {
+describeEachDatabase('personal data', (getDatabase, { name }) => {
   let t: TestApp
   let base: string
   beforeAll(async () => {
@@ -182,6 +182,34 @@ describeEachDatabase('personal data', (getDatabase) => {
       expect((await t.request('GET', `/api/profiles/${owner.shareableId}`)).status).toBe(404)
       // The old tokens do not come back to life with the new account of the same name.
       expect((await t.request('GET', '/api/profiles', { token: owner.token })).status).toBe(401)
+    })
+
+    it('runs against concurrent writes, purchases, uploads and sign-ins of the same owner without a 5xx, leaving no row behind', async () => {
+      const rounds = name === 'postgres' ? 8 : 2
+      for (let round = 0; round < rounds; round++) {
+        const owner = await signUpOwner(t, 'racing')
+        const userId = await userIdOf(t, owner)
+        const item = await createItem(t, owner, { name: `Racing ${round}` })
+        const calls = [
+          () => t.request('DELETE', '/api/users/me', { token: owner.token, body: { currentPassword: owner.password } }),
+          () => t.request('PUT', `/api/wishlist-items/${item.id}`, { token: owner.token, body: { name: `Edited ${round}` } }),
+          () => t.request('POST', `/api/public/profiles/${owner.shareableId}/purchases`, { body: { wishlistItemId: item.id } }),
+          () => t.request('PUT', '/api/profiles', { token: owner.token, body: { description: `Round ${round}` } }),
+          () => t.request('POST', `/api/wishlist-items/profile/${owner.profileId}`, { token: owner.token, body: { name: 'Late arrival', description: 'Created while the account goes.', price: 5, brand: 'Acme' } }),
+          () => upload(t, owner.token, fixture('small.png')),
+          () => t.request('POST', '/api/auth/refresh', { body: { refreshToken: owner.refreshToken } }),
+          () => t.request('POST', '/api/auth/login', { body: { email: owner.email, password: owner.password } }),
+        ]
+        const order = calls.map((_, i) => (i + round) % calls.length)
+        const answers: { status: number; json: { message?: string } | undefined }[] = []
+        await Promise.all(order.map(async (i) => (answers[i] = await (calls[i] as (typeof calls)[number])())))
+        const detail = JSON.stringify(answers.map((a) => [a.status, a.json?.message]))
+        expect(answers[0]?.status, detail).toBe(204)
+        expect(answers.every((a) => a.status < 500), detail).toBe(true)
+        expect(await rowCounts(t, userId), detail).toEqual({
+          users: 0, profiles: 0, wishlistItems: 0, itemTombstones: 0, purchaseRecords: 0, images: 0, refreshTokens: 0, idempotencyKeys: 0,
+        })
+      }
     })
 
     it('shares the password-change budget: guesses beyond it answer 429 with Retry-After', async () => {
