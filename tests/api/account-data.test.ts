@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm'
 import * as v from 'valibot'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ACCOUNT_EXPORT_FORMAT, ACCOUNT_MESSAGES, AccountExportHeaderSchema } from '../../src/contract/account.ts'
-import { idempotencyKeys, images, itemTombstones, profiles, purchaseRecords, refreshTokens, users, wishlistItems } from '../../server/db/schema.ts'
+import { idempotencyKeys, images, itemTombstones, profiles, publicAddresses, purchaseRecords, refreshTokens, users, wishlistItems } from '../../server/db/schema.ts'
 import { WRONG_CURRENT_PASSWORD } from '../../server/routes/users.ts'
 import { describeEachDatabase, TestApp } from './harness.ts'
 import { createItem, newKey, type Owner, signUpOwner } from './owner-helpers.ts'
@@ -57,6 +57,7 @@ async function rowCounts(t: TestApp, userId: string) {
     images: await count(t.db.select({ id: images.id }).from(images).where(eq(images.userId, userId))),
     refreshTokens: await count(t.db.select({ id: refreshTokens.id }).from(refreshTokens).where(eq(refreshTokens.userId, userId))),
     idempotencyKeys: await count(t.db.select({ key: idempotencyKeys.key }).from(idempotencyKeys).where(eq(idempotencyKeys.scope, userId))),
+    publicAddresses: await count(t.db.select({ address: publicAddresses.address }).from(publicAddresses).where(eq(publicAddresses.userId, userId))),
   }
 }
 
@@ -152,7 +153,7 @@ describeEachDatabase('personal data', (getDatabase, { name }) => {
       expect(res.status).toBe(204)
 
       expect(await rowCounts(t, userId)).toEqual({
-        users: 0, profiles: 0, wishlistItems: 0, itemTombstones: 0, purchaseRecords: 0, images: 0, refreshTokens: 0, idempotencyKeys: 0,
+        users: 0, profiles: 0, wishlistItems: 0, itemTombstones: 0, purchaseRecords: 0, images: 0, refreshTokens: 0, idempotencyKeys: 0, publicAddresses: 0,
       })
       for (const session of owner.sessions) {
         for (const [method, path] of [['GET', '/api/profiles'], ['GET', '/api/users/me/export'], ['GET', '/api/sync/changes?cursor=0'], ['GET', '/api/purchase-records']]) {
@@ -207,7 +208,7 @@ describeEachDatabase('personal data', (getDatabase, { name }) => {
         expect(answers[0]?.status, detail).toBe(204)
         expect(answers.every((a) => a.status < 500), detail).toBe(true)
         expect(await rowCounts(t, userId), detail).toEqual({
-          users: 0, profiles: 0, wishlistItems: 0, itemTombstones: 0, purchaseRecords: 0, images: 0, refreshTokens: 0, idempotencyKeys: 0,
+          users: 0, profiles: 0, wishlistItems: 0, itemTombstones: 0, purchaseRecords: 0, images: 0, refreshTokens: 0, idempotencyKeys: 0, publicAddresses: 0,
         })
       }
     })
