@@ -1,14 +1,19 @@
 // Serialises one owner's sync pushes: a queue per owner in this process and, on PostgreSQL, an advisory lock across servers.
-import { sql } from 'drizzle-orm'
 import type { Database } from '../db/client.ts'
+import { ApiError } from '../http.ts'
 
 /** First key of the two-key advisory lock, so these locks never collide with another use of advisory locks. */
 const PUSH_LOCK_NAMESPACE = 0x51525450
 /**
- * The advisory lock is held by a transaction on a pool connection while the batch's operations use other ones. At most
- * this many owners hold one at a time per process (pool of 10), so the operations can never starve for a connection.
+ * The advisory lock is held by a connection of its own while the batch's operations use other ones. At most this many
+ * owners hold one at a time per process (pool of 10), so the operations can never starve for a connection.
  */
 const MAX_LOCK_HOLDERS = 4
+/** Another server's push of the same owner: how long to wait for it before answering 503 (the client retries). */
+const LOCK_WAIT_MS = 20_000
+const LOCK_POLL_MS = 50
+
+export const PUSH_BUSY_MESSAGE = 'Another sync of this account is still running. Please try again in a moment.'
 
 export type PushSerializer = <T>(ownerId: string, work: () => Promise<T>) => Promise<T>
 
@@ -27,10 +32,11 @@ export function pushSerializerFor(database: Database): PushSerializer {
 function createPushSerializer(database: Database): PushSerializer {
   const tails = new Map<string, Promise<unknown>>()
   const holders = createSemaphore(MAX_LOCK_HOLDERS)
+  const pool = poolOf(database)
 
-  // PGlite is one connection in one process: a transaction held across the batch would block the batch itself.
+  // PGlite is one process by construction: the queue below is all it needs.
   const acrossServers = <T>(ownerId: string, work: () => Promise<T>): Promise<T> =>
-    database.kind === 'postgres' ? holders.use(() => underAdvisoryLock(database, ownerId, work)) : work()
+    pool ? holders.use(() => underAdvisoryLock(pool, ownerId, work)) : work()
 
   return (ownerId, work) => {
     const previous = tails.get(ownerId) ?? Promise.resolve()
@@ -44,18 +50,45 @@ function createPushSerializer(database: Database): PushSerializer {
   }
 }
 
-async function underAdvisoryLock<T>(database: Database, ownerId: string, work: () => Promise<T>): Promise<T> {
-  let done: { value: T } | undefined
+type PoolClientLike = { query(text: string, values?: unknown[]): Promise<{ rows: { locked?: unknown }[] }>; release(destroy?: boolean): void }
+type PoolLike = { connect(): Promise<PoolClientLike> }
+
+/** The node-postgres pool behind drizzle (undefined for PGlite). */
+function poolOf(database: Database): PoolLike | undefined {
+  if (database.kind !== 'postgres') return undefined
+  const client = (database.db as unknown as { $client?: Partial<PoolLike> }).$client
+  return typeof client?.connect === 'function' ? (client as PoolLike) : undefined
+}
+
+/**
+ * A session-level advisory lock on a connection of its own, outside any transaction, so neither the statement timeout
+ * nor the idle-in-transaction timeout cuts a long batch short. It is polled rather than waited for in one statement.
+ * If the connection dies, PostgreSQL releases the lock; the connection is then destroyed, never given back.
+ */
+async function underAdvisoryLock<T>(pool: PoolLike, ownerId: string, work: () => Promise<T>): Promise<T> {
+  const connection = await pool.connect()
+  let reusable = true
   try {
-    await database.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${PUSH_LOCK_NAMESPACE}, hashtext(${ownerId}))`)
-      done = { value: await work() }
-    })
+    const deadline = Date.now() + LOCK_WAIT_MS
+    for (;;) {
+      const { rows } = await connection.query('select pg_try_advisory_lock($1, hashtext($2)) as locked', [PUSH_LOCK_NAMESPACE, ownerId])
+      if (rows[0]?.locked === true) break
+      if (Date.now() > deadline) throw new ApiError(503, PUSH_BUSY_MESSAGE, { 'Retry-After': '1' })
+      await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS))
+    }
+    try {
+      return await work()
+    } finally {
+      await connection.query('select pg_advisory_unlock($1, hashtext($2))', [PUSH_LOCK_NAMESPACE, ownerId]).catch(() => {
+        reusable = false
+      })
+    }
   } catch (error) {
-    // A commit that fails after the batch ran changes nothing (the lock transaction wrote nothing): answer the batch.
-    if (!done) throw error
+    reusable = false
+    throw error
+  } finally {
+    connection.release(!reusable)
   }
-  return (done as { value: T }).value
 }
 
 function createSemaphore(size: number) {

@@ -18,15 +18,15 @@ export type OperationFault = {
   loseAnswer?: 'before' | 'after'
 }
 
-export type ExecutedOperation = { push: number; index: number; method: string; path: string; status: number }
+export type ExecutedOperation = { server: string; push: number; index: number; method: string; path: string; status: number }
 
 /**
  * A fetch for the engine: pushes run through the real sync route with an injecting dispatch, every other request goes
  * to the app. `next(faults)` arms the next push request; `settled()` waits for pushes still running on the server.
+ * Injectors of several servers may share one `executed` log, each naming its `server`.
  */
-export function pushFaultInjector(t: TestApp) {
+export function pushFaultInjector(t: TestApp, { executed = [] as ExecutedOperation[], server = 'app' } = {}) {
   const armed: Map<number, OperationFault>[] = []
-  const executed: ExecutedOperation[] = []
   const running = new Set<Promise<unknown>>()
   let pushes = 0
 
@@ -42,7 +42,7 @@ export function pushFaultInjector(t: TestApp) {
     const dispatch = async (request: Request): Promise<Response> => {
       const k = index++
       const fault = faults.get(k)
-      const record = (status: number) => executed.push({ push, index: k, method: request.method, path: new URL(request.url).pathname, status })
+      const record = (status: number) => executed.push({ server, push, index: k, method: request.method, path: new URL(request.url).pathname, status })
       if (fault?.loseAnswer === 'before') loseAnswer(new TypeError('Failed to fetch'))
       if (fault?.fail !== undefined) {
         record(fault.fail)

@@ -1,12 +1,13 @@
 // The outbox is applied in order, operation by operation: faults inside a push batch never lose, reorder or resurrect a write.
 import 'fake-indexeddb/auto'
-import { beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase, type Database } from '../../server/db/client.ts'
 import { failedOutboxEntries, itemsQuery, pendingOutboxCount } from '../../src/local/queries.ts'
 import { createItem, deleteItem, updateItem } from '../../src/local/writes.ts'
 import { createDevice, type Device } from '../../src/sync/testing.ts'
-import { describeEachDatabase, TestApp } from './harness.ts'
+import { describeEachDatabase, sharedDatabase, TestApp } from './harness.ts'
 import { signUpOwner, type Owner } from './owner-helpers.ts'
-import { gate, pushFaultInjector } from './push-faults.ts'
+import { gate, pushFaultInjector, type ExecutedOperation } from './push-faults.ts'
 
 const fields = (name: string, price = 25) => ({ name, description: 'Something I would love to get', price, brand: 'Acme' })
 
@@ -157,5 +158,48 @@ describeEachDatabase('a fault inside a push batch', (getDatabase) => {
     expect(await phone.engine.syncOnce()).toBe('synced')
     expect(await localItems(phone)).toEqual([{ id, name: 'Laptop', price: 25 }])
     expect(await localItems(laptop)).toEqual([{ id, name: 'Laptop', price: 25 }])
+  })
+})
+
+const postgresUrl = process.env.TEST_DATABASE_URL
+describe.runIf(postgresUrl)('two servers on one PostgreSQL', () => {
+  let ownPool: Database | undefined
+  afterAll(async () => {
+    await ownPool?.close()
+  })
+
+  it("one owner's pushes through two servers run one after the other (an advisory lock, not the process)", async () => {
+    const first = new TestApp(await sharedDatabase(postgresUrl ?? ''))
+    ownPool = await openDatabase(postgresUrl ?? '')
+    const second = new TestApp(ownPool)
+    const owner = await signUpOwner(first, 'servers')
+    const login = await second.request('POST', '/api/auth/login', { body: { email: owner.email, password: owner.password } })
+    const executed: ExecutedOperation[] = []
+    const viaFirst = pushFaultInjector(first, { executed, server: 'first' })
+    const viaSecond = pushFaultInjector(second, { executed, server: 'second' })
+    const phone = await createDevice({ fetch: viaFirst.fetch, tokens: owner })
+    const laptop = await createDevice({ fetch: viaSecond.fetch, tokens: login.json })
+    expect(await phone.engine.syncOnce()).toBe('synced')
+    const id = await createItem(phone.db, fields('Original'))
+    expect(await phone.engine.syncOnce()).toBe('synced')
+    expect(await laptop.engine.syncOnce()).toBe('synced')
+    await updateItem(phone.db, id, fields('Phone, first'))
+    await updateItem(phone.db, id, fields('Phone, second'))
+    await updateItem(laptop.db, id, fields('Laptop'))
+
+    const slow = gate()
+    viaFirst.next({ 0: { delay: slow.promise } })
+    const phoneSync = phone.engine.syncOnce()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const laptopSync = laptop.engine.syncOnce()
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    slow.open()
+    expect(await phoneSync).toBe('synced')
+    expect(await laptopSync).toBe('synced')
+
+    // The phone's push reached its server first and held the owner until done; the laptop's, on the other server, waited.
+    expect(executed.slice(-3).map((op) => `${op.server} ${op.status}`)).toEqual(['first 200', 'first 200', 'second 200'])
+    const onServer = (await first.request('GET', `/api/wishlist-items/${id}`, { token: owner.token })).json
+    expect(onServer.name).toBe('Laptop')
   })
 })
