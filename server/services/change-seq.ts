@@ -2,6 +2,7 @@
 // values in its own transaction, and taking them is the transaction's first lock.
 //
 // Lock order (docs/decisions/076-database-failures.md). A transaction that writes an owner's data locks, in this order:
+//   0. (a sync push only) the owner's push advisory lock, held around the whole batch (push-serializer.ts);
 //   1. the owner's `users` row: reserveSeqs/nextSeq as the first statement (account deletion: SELECT ... FOR UPDATE);
 //   2. the owner's `profiles` row;
 //   3. `wishlist_items` rows;
