@@ -36,13 +36,16 @@ class FakeConnection extends EventEmitter {
   }
 }
 
-function setUp(refusals: boolean[]) {
+function setUp(refusals: boolean[], throwsOnOpen = 0) {
   const cache = new PublicProfileCache()
   const opened: FakeConnection[] = []
   const states: boolean[] = []
+  let throws = throwsOnOpen
   const listener = new ProfileChangeListener(
     cache,
     () => {
+      // A constructor that throws (a malformed address, say) is one more failed attempt, not a crash.
+      if (throws-- > 0) throw new Error('invalid connection string')
       const connection = new FakeConnection(refusals[opened.length] ?? false)
       opened.push(connection)
       return connection as unknown as ListenConnection
@@ -59,7 +62,7 @@ const until = async (condition: () => boolean) => {
 
 describe('ProfileChangeListener', () => {
   it('keeps entries only briefly until it listens, retries a refused connection, then forgets what it held', async () => {
-    const { cache, opened, listener } = setUp([true, true, false])
+    const { cache, opened, listener } = setUp([true, true, false], 1)
     expect(cache.maxAgeMs).toBe(UNSYNCED_MAX_AGE_MS)
     cache.store(cache.version(), ['k3m9x2pq7z'], 'p1', '{}')
     listener.start()

@@ -63,9 +63,23 @@ export class ProfileChangeListener {
     void this.connect()
   }
 
+  private retryLater(why: string): void {
+    if (this.closed) return
+    this.options.log?.(`public profile listener: ${why}; reconnecting`)
+    const delays = this.options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS
+    const delay = delays[Math.min(this.attempt++, delays.length - 1)] ?? 1000
+    this.retryTimer = setTimeout(() => void this.connect(), delay)
+  }
+
   private async connect(): Promise<void> {
     if (this.closed) return
-    const connection = this.open()
+    let connection: ListenConnection
+    try {
+      connection = this.open()
+    } catch (error) {
+      this.retryLater(error instanceof Error ? error.message : String(error))
+      return
+    }
     this.current = connection
     let lost = false
     const lose = (why: string) => {
@@ -74,11 +88,7 @@ export class ProfileChangeListener {
       this.setListening(false)
       clearInterval(this.pingTimer)
       connection.end().catch(() => undefined)
-      if (this.closed) return
-      this.options.log?.(`public profile listener: ${why}; reconnecting`)
-      const delays = this.options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS
-      const delay = delays[Math.min(this.attempt++, delays.length - 1)] ?? 1000
-      this.retryTimer = setTimeout(() => void this.connect(), delay)
+      this.retryLater(why)
     }
     // Attached before connect(): an 'error' event without a listener would end the process.
     connection.on('error', (error) => lose(error.message))
