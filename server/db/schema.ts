@@ -177,9 +177,8 @@ export const publicAddresses = pgTable(
   'public_addresses',
   {
     address: text('address').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    // Null once the owner is deleted: a retired shareableId stays claimed so printed shirts never open another profile.
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     kind: text('kind').$type<'username' | 'shareable_id'>().notNull(),
   },
   (t) => [index('public_addresses_user_idx').on(t.userId)],

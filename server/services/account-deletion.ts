@@ -1,5 +1,5 @@
 // DELETE /api/users/me: every row and image of one owner removed in one transaction, then the public profile forgotten.
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client.ts'
 import { idempotencyKeys, images, itemTombstones, profiles, publicAddresses, purchaseRecords, refreshTokens, users, wishlistItems } from '../db/schema.ts'
@@ -12,7 +12,7 @@ type OwnedTable = PgTable & { userId: PgColumn }
  * explicitly rather than left to ON DELETE CASCADE, so a table added later without a cascade is caught by the
  * account-deletion test instead of blocking the delete. A new table of the owner (orders, scans) is one line here.
  */
-const OWNED_TABLES: OwnedTable[] = [purchaseRecords, wishlistItems, itemTombstones, profiles, images, refreshTokens, publicAddresses]
+const OWNED_TABLES: OwnedTable[] = [purchaseRecords, wishlistItems, itemTombstones, profiles, images, refreshTokens]
 
 /**
  * Deletes the account and returns the ids of the profiles it had, or undefined when the user no longer exists.
@@ -25,6 +25,10 @@ export async function deleteAccount(db: Db, userId: string): Promise<string[] | 
     if (!owner) return undefined
     const owned = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, userId))
     for (const table of OWNED_TABLES) await tx.delete(table).where(eq(table.userId, userId))
+    // The username is freed; the shareableId is retired, not freed: it is printed on shirts that cannot be reprinted,
+    // so no later username or draw may ever take it (decision 070). The kept row names no one.
+    await tx.delete(publicAddresses).where(and(eq(publicAddresses.userId, userId), eq(publicAddresses.kind, 'username')))
+    await tx.update(publicAddresses).set({ userId: null }).where(eq(publicAddresses.userId, userId))
     // Stored answers of the owner's earlier writes are replay records keyed by the user id; they go too.
     await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.scope, userId))
     // Last: the username and email are free again the moment this commits.

@@ -181,6 +181,14 @@ describeEachDatabase('personal data', (getDatabase, { name }) => {
       expect(fresh.json.shareableId).not.toBe(owner.shareableId)
       expect((await t.request('GET', `/api/profiles/${owner.username}`)).json).toMatchObject({ shareableId: fresh.json.shareableId, description: '', wishlist: [] })
       expect((await t.request('GET', `/api/profiles/${owner.shareableId}`)).status).toBe(404)
+      // The shareableId is retired, not freed: a shirt printed for the deleted account never opens someone else.
+      const squatter = await t.request('POST', '/api/auth/register', {
+        body: { username: owner.shareableId.toUpperCase(), email: `squat.${owner.marker}@example.test`, password: 'squatting 42' },
+      })
+      expect(squatter.status).toBe(409)
+      expect(squatter.json.message).toBe('This username is already taken')
+      const [retired] = await t.db.select().from(publicAddresses).where(eq(publicAddresses.address, owner.shareableId.toLowerCase()))
+      expect(retired).toMatchObject({ userId: null, kind: 'shareable_id' })
       // The old tokens do not come back to life with the new account of the same name.
       expect((await t.request('GET', '/api/profiles', { token: owner.token })).status).toBe(401)
     })
