@@ -2,6 +2,7 @@
 import { toJsonSchema } from '@valibot/to-json-schema'
 import { Hono } from 'hono'
 import * as v from 'valibot'
+import { AccountDeleteSchema } from '../../src/contract/account.ts'
 import { ProfileSchema, ProfileUpdateSchema, PublicProfileSchema } from '../../src/contract/profile.ts'
 import { PurchaseRecordSchema, UploadResultSchema, VisitorPurchaseResultSchema, VisitorPurchaseSchema } from '../../src/contract/purchase.ts'
 import { SyncChangesSchema, SyncPushResultSchema, SyncPushSchema } from '../../src/contract/sync.ts'
@@ -54,6 +55,12 @@ const OPERATIONS: Record<string, Partial<Record<'get' | 'post' | 'put' | 'delete
   },
   '/api/public/profiles/{shareableId}/purchases': {
     post: { summary: "A visitor's simulated purchase", auth: false, params: ['shareableId'], body: VisitorPurchaseSchema, ok: { status: 201, schema: VisitorPurchaseResultSchema } },
+  },
+  '/api/users/me/export': {
+    get: { summary: 'Everything stored about the owner, as one JSON attachment', auth: true, ok: { status: 200 } },
+  },
+  '/api/users/me': {
+    delete: { summary: 'Delete the account, its data and images (asks for the password)', auth: true, body: AccountDeleteSchema, ok: { status: 204 } },
   },
   '/api/sync/changes': {
     get: { summary: 'Changes after a cursor (0 = full snapshot)', auth: true, query: ['cursor', 'limit'], ok: { status: 200, schema: SyncChangesSchema } },

@@ -23,6 +23,8 @@ describeEachDatabase('GET /api/openapi.json', (getDatabase) => {
         '/api/public/profiles/{shareableId}/purchases',
         '/api/sync/changes',
         '/api/sync/push',
+        '/api/users/me/export',
+        '/api/users/me',
       ]),
     )
     const create = res.json.paths['/api/wishlist-items/profile/{profileId}'].post
