@@ -18,7 +18,8 @@ export function createSyncEngine(db: OwnerDatabase, transport: Transport): SyncE
   let running: Promise<SyncResult> | undefined
 
   async function pass(): Promise<SyncResult> {
-    // Every result of this pass is written only while the generation is still this one (fence.ts).
+    // Every result of this pass is written only while the generation is still this one (local/generation.ts). The
+    // engine's own first claim moves it too: that pass ends 'interrupted' and the next one starts at once.
     const generation = await readGeneration(db)
     const setState = (phase: 'idle' | 'syncing' | 'waiting', message: string | null) =>
       fencedTransaction(db, generation, [], () => writeMeta(db, 'syncState', { phase, message }))
