@@ -10,7 +10,7 @@ describeEachDatabase('GET /api/public/config', (getDatabase) => {
     database = await getDatabase()
   })
   const appWith = (env: Record<string, string>) =>
-    new TestApp(database, { config: loadConfig({ JWT_SECRET: 'test-secret-test-secret-test-secret-42', DATA_DIR: '.tmp/test-data', ...env }) })
+    new TestApp(database, { config: loadConfig({ JWT_SECRET: 'test-secret-test-secret-test-secret-42', DATA_DIR: '.tmp/test-data', LOG_LEVEL: 'silent', ...env }) })
 
   it('tells the browser the demo username and that optional services are off on the defaults', async () => {
     const res = await appWith({}).request('GET', '/api/public/config')
