@@ -183,3 +183,25 @@ export const publicAddresses = pgTable(
   },
   (t) => [index('public_addresses_user_idx').on(t.userId)],
 )
+
+/**
+ * Contact-support messages, stored before any mail is tried (decision 095). `captcha`: verified, unverified (the
+ * widget was blocked) or not-required; `mail_status`: pending (to be mailed), sent, or stored (no mail configured).
+ */
+export const supportMessages = pgTable(
+  'support_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    captcha: text('captcha').$type<'verified' | 'unverified' | 'not-required'>().notNull(),
+    mailStatus: text('mail_status').$type<'pending' | 'sent' | 'stored'>().notNull(),
+    mailAttempts: integer('mail_attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('support_messages_pending_idx').on(t.mailStatus, t.nextAttemptAt)],
+)
