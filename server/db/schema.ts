@@ -26,7 +26,8 @@ export const users = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     username: text('username').notNull(),
     email: text('email').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /** Null for an account that signs in only with Google (migration 0006) until the owner sets a password. */
+    passwordHash: text('password_hash'),
     /** Per-user change counter: every write to the user's data takes the next value (the sync cursor). */
     changeSeq: bigint('change_seq', { mode: 'number' }).notNull().default(0),
     /** Tombstones at or below this sequence were pruned; an older cursor must start again from a full pull. */
@@ -204,4 +205,38 @@ export const supportMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('support_messages_pending_idx').on(t.mailStatus, t.nextAttemptAt)],
+)
+
+/** A provider's account (OpenID Connect `sub`) linked to one owner; a subject is never moved to another owner. */
+export const linkedIdentities = pgTable(
+  'linked_identities',
+  {
+    provider: text('provider').$type<'google'>().notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The verified email the provider gave when the link was made. */
+    email: text('email').notNull(),
+    linkedAt: timestamp('linked_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.subject] }), index('linked_identities_user_idx').on(t.userId)],
+)
+
+/**
+ * One started Google sign-in, keyed by the SHA-256 of its OIDC state: short-lived and deleted when its callback
+ * arrives (single use), so any server of the deployment can finish what another started.
+ */
+export const oauthSignInAttempts = pgTable(
+  'oauth_sign_in_attempts',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    /** The browser tab's own value, echoed to /oauth/callback (decision 079); never sent to the provider. */
+    signInState: text('sign_in_state').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('oauth_sign_in_attempts_expires_idx').on(t.expiresAt)],
 )

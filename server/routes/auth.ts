@@ -55,7 +55,8 @@ export function authRoutes(deps: AppDeps) {
       const account = email.toLowerCase()
       await limiter.enforce('login-account', account, limits.loginPerAccount)
       const user = await findUserByEmail(db, email)
-      const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password)
+      // A Google-only account (no password) costs the same dummy work and answers exactly as a wrong password.
+      const valid = user?.passwordHash ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password)
       if (!user || !valid) throw new ApiError(401, INVALID_CREDENTIALS)
       await limiter.refund('login-account', account, limits.loginPerAccount)
       return c.json(await startSession(db, key, user.id, now()), 200)

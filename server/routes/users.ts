@@ -32,7 +32,7 @@ export function userRoutes(deps: AppDeps) {
     await limiter.enforce('password-change', userId, limits.passwordChange)
     const { currentPassword, newPassword } = c.req.valid('json')
     const user = await findUserById(db, userId)
-    if (!user || !(await verifyPassword(user.passwordHash, currentPassword))) throw new ApiError(400, WRONG_CURRENT_PASSWORD)
+    if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, currentPassword))) throw new ApiError(400, WRONG_CURRENT_PASSWORD)
     const passwordHash = await hashPassword(newPassword)
     const session = await db.transaction(async (tx) => {
       await setPasswordHash(tx, userId, passwordHash)
@@ -60,7 +60,7 @@ export function userRoutes(deps: AppDeps) {
       const { currentPassword } = c.req.valid('json')
       const user = await findUserById(db, userId)
       // 400 like the password change, not 401: a 401 would make clients refresh their session and sign out.
-      if (!user || !(await verifyPassword(user.passwordHash, currentPassword))) throw new ApiError(400, WRONG_CURRENT_PASSWORD)
+      if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, currentPassword))) throw new ApiError(400, WRONG_CURRENT_PASSWORD)
       await deleteAccount(db, userId)
       return c.body(null, 204)
     })
