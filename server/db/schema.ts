@@ -32,6 +32,8 @@ export const users = pgTable(
     changeSeq: bigint('change_seq', { mode: 'number' }).notNull().default(0),
     /** Tombstones at or below this sequence were pruned; an older cursor must start again from a full pull. */
     tombstoneHorizon: bigint('tombstone_horizon', { mode: 'number' }).notNull().default(0),
+    /** Moved when this owner's data is restored from a backup: cursors handed out before get a snapshot (decision 088). */
+    syncEpoch: integer('sync_epoch').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -240,3 +242,26 @@ export const oauthSignInAttempts = pgTable(
   },
   (t) => [index('oauth_sign_in_attempts_expires_idx').on(t.expiresAt)],
 )
+
+/**
+ * The last sync-push mutation id applied per owner and device, written in the transaction of the write it stands for
+ * (docs/decisions/087-per-device-mutation-ids.md): a resend with an id at or below it is answered without running.
+ */
+export const clientMutations = pgTable(
+  'client_mutations',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceId: text('device_id').notNull(),
+    lastMutationId: bigint('last_mutation_id', { mode: 'number' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceId] })],
+)
+
+/** One row: the database's change-feed epoch (decision 088); a restore that recreates the table changes its oid too. */
+export const syncEpoch = pgTable('sync_epoch', {
+  id: integer('id').primaryKey().default(1),
+  epoch: text('epoch').notNull(),
+})
