@@ -12,11 +12,15 @@ import { profilePageRoutes } from './routes/profile-page.ts'
 import { profileRoutes } from './routes/profiles.ts'
 import { publicConfigRoutes } from './routes/public-config.ts'
 import { publicRoutes } from './routes/public.ts'
+import { supportRoutes } from './routes/support.ts'
 import { purchaseRecordRoutes } from './routes/purchase-records.ts'
 import { syncRoutes } from './routes/sync.ts'
 import { uploadRoutes } from './routes/uploads.ts'
 import { userRoutes } from './routes/users.ts'
 import { wishlistItemRoutes } from './routes/wishlist-items.ts'
+import { orderRoutes } from './routes/orders.ts'
+import { printfulRoutes } from './routes/printful.ts'
+import { webhookRoutes } from './routes/webhooks.ts'
 import { securityHeaders } from './security-headers.ts'
 import { publicProfileScope } from './services/public-profile-cache.ts'
 import { encodeFor, type StaticSite } from './static-files.ts'
@@ -46,9 +50,13 @@ export function createApp(deps: AppDeps, site?: StaticSite) {
   api.route('/profiles', profileRoutes(deps))
   api.route('/', publicRoutes(deps))
   api.route('/', publicConfigRoutes(deps))
+  api.route('/', supportRoutes(deps))
   api.route('/', wishlistItemRoutes(deps))
   api.route('/', uploadRoutes(deps))
   api.route('/', purchaseRecordRoutes(deps))
+  api.route('/', printfulRoutes(deps))
+  api.route('/', orderRoutes(deps))
+  api.route('/', webhookRoutes(deps))
   // The push runs each operation through this same app, so it behaves exactly like separate calls.
   api.route('/', syncRoutes(deps, (request) => app.fetch(request)))
   api.route('/', openapiRoutes())

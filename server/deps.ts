@@ -4,6 +4,8 @@ import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import type { Logger } from './logging.ts'
 import type { RateLimits, RateLimitStore } from './rate-limit.ts'
+import type { SupportOptions } from './routes/support.ts'
+import type { PrintProvider } from './services/print-provider/provider.ts'
 
 export type AppDeps = {
   database: Database
@@ -19,6 +21,10 @@ export type AppDeps = {
   storageQuotaBytes?: number
   /** Where request and error lines go; unset means a logger at config.logLevel on standard output. */
   logger?: Logger
+  /** The contact-support route's limits, captcha timeout and mail backoff (server/routes/support.ts); unset = defaults. */
+  supportOptions?: SupportOptions
+  /** The print provider (server/services/print-provider/); unset means Printful with PRINTFUL_TOKEN, else the demo catalog. */
+  printProvider?: PrintProvider
 }
 
 /** Hono environment: the auth middleware sets `userId` (authenticated routes only), request logging sets `requestId`. */

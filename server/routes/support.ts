@@ -1,0 +1,112 @@
+// POST /api/public/support/contact: the landing page's contact-support form. Limited per address, the Turnstile token
+// checked when a secret is configured, the message stored first and then mailed in the background (decision 095).
+import type { Context } from 'hono'
+import { Hono } from 'hono'
+import { createMiddleware } from 'hono/factory'
+import { SupportMessageSchema } from '../../src/contract/support.ts'
+import { addressKey, clientAddress } from '../client-address.ts'
+import { supportMessages } from '../db/schema.ts'
+import type { AppDeps, AppEnv } from '../deps.ts'
+import { ApiError, validate } from '../http.ts'
+import { idempotency } from '../idempotency.ts'
+import { createLogger } from '../logging.ts'
+import { type Limit, rateLimiterFor } from '../rate-limit.ts'
+import { verifyCaptcha } from '../services/captcha.ts'
+import { createSupportMailSender } from '../services/mail.ts'
+import { DEFAULT_MAIL_RETRY, type MailRetry, SupportOutbox } from '../services/support-outbox.ts'
+
+const HOUR = 60 * 60_000
+
+/**
+ * Per client address (IPv6: its /64), multiplied by RATE_LIMIT_SCALE. A person writes to support a few times a day; a
+ * message without a captcha answer (the widget was blocked) is allowed far less often, since it proves nothing.
+ */
+export const DEFAULT_SUPPORT_LIMITS = {
+  perAddress: { max: 10, windowMs: HOUR },
+  unverifiedPerAddress: { max: 3, windowMs: HOUR },
+} satisfies Record<string, Limit>
+export type SupportLimits = typeof DEFAULT_SUPPORT_LIMITS
+
+export type SupportOptions = {
+  limits?: Partial<SupportLimits>
+  captchaTimeoutMs?: number
+  mailRetry?: MailRetry
+}
+
+export const SUPPORT_TOO_MANY = {
+  messages: 'Too many messages from your network',
+  unverified: 'Too many messages without a captcha from your network',
+} as const
+
+export const SUPPORT_SENT_MESSAGE = 'Message sent. We reply within 24 hours.'
+
+const outboxes = new WeakMap<AppDeps, SupportOutbox>()
+
+/** The mail outbox of the app built from `deps`, or undefined when SMTP_URL or SUPPORT_EMAIL_TO is unset. */
+export function supportOutboxFor(deps: AppDeps): SupportOutbox | undefined {
+  const { smtpUrl, supportEmailTo } = deps.config
+  if (!smtpUrl || !supportEmailTo) return undefined
+  let outbox = outboxes.get(deps)
+  if (!outbox) {
+    const logger = deps.logger ?? createLogger(deps.config.logLevel)
+    outbox = new SupportOutbox(deps.database.db, createSupportMailSender(smtpUrl, supportEmailTo), logger, deps.supportOptions?.mailRetry ?? DEFAULT_MAIL_RETRY)
+    outboxes.set(deps, outbox)
+  }
+  return outbox
+}
+
+const scaled = (limit: Limit, scale: number): Limit => ({ ...limit, max: Math.max(1, Math.round(limit.max * scale)) })
+
+export function supportRoutes(deps: AppDeps) {
+  const { db } = deps.database
+  const { config } = deps
+  const limits: SupportLimits = {
+    perAddress: deps.supportOptions?.limits?.perAddress ?? scaled(DEFAULT_SUPPORT_LIMITS.perAddress, config.rateLimitScale),
+    unverifiedPerAddress:
+      deps.supportOptions?.limits?.unverifiedPerAddress ?? scaled(DEFAULT_SUPPORT_LIMITS.unverifiedPerAddress, config.rateLimitScale),
+  }
+  const limiter = rateLimiterFor(deps)
+  const outbox = supportOutboxFor(deps)
+  // Messages stored while this server was down (or whose mail failed) are picked up shortly after start.
+  if (outbox) setTimeout(() => outbox.kick(), 1000).unref()
+  const expectedHostname = new URL(config.publicUrl).hostname
+  const addressOf = (c: Context<AppEnv>) => clientAddress(c, config.trustProxy)
+
+  // Before the body is read or an idempotency row written, so a flood costs neither.
+  const perAddress = createMiddleware<AppEnv>(async (c, next) => {
+    await limiter.enforce('support-address', addressKey(addressOf(c)), limits.perAddress, SUPPORT_TOO_MANY.messages)
+    await next()
+  })
+
+  /** 'verified', or 'unverified' when the captcha could not vouch for the visitor (strictly limited), or a 400. */
+  async function captchaStatus(c: Context<AppEnv>, token: string | undefined): Promise<'verified' | 'unverified' | 'not-required'> {
+    const secret = config.turnstileSecretKey
+    if (!secret) return 'not-required'
+    if (token) {
+      const check = await verifyCaptcha(
+        { verifyUrl: config.turnstileVerifyUrl, secret, token, remoteIp: addressOf(c), expectedHostname, timeoutMs: deps.supportOptions?.captchaTimeoutMs },
+        fetch,
+      )
+      if (check.outcome === 'passed') return 'verified'
+      if (check.outcome === 'refused') throw new ApiError(400, check.message)
+      // Cloudflare down or slow says nothing against the visitor: the message goes the unverified way.
+      deps.logger?.warn({ reason: check.reason }, 'captcha check unavailable; support message taken as unverified')
+    }
+    await limiter.enforce('support-unverified', addressKey(addressOf(c)), limits.unverifiedPerAddress, SUPPORT_TOO_MANY.unverified)
+    return 'unverified'
+  }
+
+  return new Hono<AppEnv>().post(
+    '/public/support/contact',
+    perAddress,
+    idempotency(deps, (c) => `public:${addressOf(c)}`),
+    validate('json', SupportMessageSchema),
+    async (c) => {
+      const { name, email, message, captchaToken } = c.req.valid('json')
+      const captcha = await captchaStatus(c, captchaToken)
+      await db.insert(supportMessages).values({ name, email, message, captcha, mailStatus: outbox ? 'pending' : 'stored' })
+      outbox?.kick()
+      return c.json({ message: SUPPORT_SENT_MESSAGE }, 201)
+    },
+  )
+}
