@@ -26,6 +26,7 @@ const cases: [string, StoredRefreshToken | undefined, RefreshDecision][] = [
   ['a token expiring exactly now is refused', { ...live, expiresAt: now }, 'expired'],
   ['reuse 1 s after rotation is within grace', { ...live, rotatedAt: ago(1000) }, 'reused-within-grace'],
   ['reuse exactly at the end of grace is within grace', { ...live, rotatedAt: ago(REUSE_GRACE_MS) }, 'reused-within-grace'],
+  ['reuse within grace of a family that ended meanwhile is refused as expired', { ...live, familyStartedAt: ago(REFRESH_FAMILY_MAX_AGE_MS), rotatedAt: ago(1000) }, 'expired'],
   ['reuse after grace revokes the family', { ...live, rotatedAt: ago(REUSE_GRACE_MS + 1) }, 'reused-revoke-family'],
   ['reuse of an expired rotated token still revokes the family', { ...live, rotatedAt: ago(REFRESH_TOKEN_TTL_MS), expiresAt: ago(1) }, 'reused-revoke-family'],
   ['a live token of a family started 89 days ago rotates', { ...live, familyStartedAt: ago(89 * DAY) }, 'rotate'],

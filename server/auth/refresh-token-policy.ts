@@ -10,8 +10,9 @@ export const REFRESH_TOKEN_TTL_MS = 30 * DAY_MS
  */
 export const REFRESH_FAMILY_MAX_AGE_MS = 90 * DAY_MS
 /**
- * Two tabs or a retried request may present the same token moments apart; within this window a second use is
- * refused without punishing the family (docs/decisions/010-refresh-token-rotation.md).
+ * Two tabs, or a retry whose first answer was lost, may present the same token moments apart; within this window a
+ * second use gets a fresh token of the same family, so a lost answer never ends a session; after it, the family is
+ * revoked (docs/decisions/086-refresh-grace-reissues.md, superseding in part 010).
  */
 export const REUSE_GRACE_MS = 30_000
 
@@ -28,7 +29,7 @@ export type RefreshDecision =
   | 'unknown'
   | 'revoked'
   | 'expired'
-  /** A rotated token shown again within the grace window: refuse, change nothing. */
+  /** A rotated token shown again within the grace window: issue a fresh token of the same family. */
   | 'reused-within-grace'
   /** A rotated token shown again after the grace window: someone replays a copy, so the family is revoked. */
   | 'reused-revoke-family'
@@ -38,7 +39,9 @@ export function decideRefresh(stored: StoredRefreshToken | undefined, now: Date)
   if (stored.revokedAt) return 'revoked'
   // Reuse is judged before expiry: an old copy replayed late still signals theft of a family that may be alive.
   if (stored.rotatedAt) {
-    return now.getTime() - stored.rotatedAt.getTime() <= REUSE_GRACE_MS ? 'reused-within-grace' : 'reused-revoke-family'
+    if (now.getTime() - stored.rotatedAt.getTime() > REUSE_GRACE_MS) return 'reused-revoke-family'
+    // Within the window the family goes on (a lost answer), but never past its own end.
+    return familyEnd(stored.familyStartedAt) <= now.getTime() ? 'expired' : 'reused-within-grace'
   }
   // The family's end is checked besides the token's own expiry: tokens issued before the cap existed expire later.
   if (Math.min(stored.expiresAt.getTime(), familyEnd(stored.familyStartedAt)) <= now.getTime()) return 'expired'

@@ -26,29 +26,41 @@ export async function issueRefreshToken(db: Db, userId: string, now: Date, famil
 
 export type RotationResult =
   | { ok: true; userId: string; refreshToken: string }
-  | { ok: false; reason: Exclude<RefreshDecision, 'rotate'> }
+  | { ok: false; reason: Exclude<RefreshDecision, 'rotate' | 'reused-within-grace'> }
 
-/** Exchanges a live token for its successor in the same family; see decideRefresh for every other outcome. */
+/**
+ * Exchanges a live token for its successor in the same family. A token rotated moments ago (within the grace window)
+ * gets a fresh token of the same family instead: its first answer may have been lost, and refusing it would sign the
+ * owner out (docs/decisions/086-refresh-grace-reissues.md). See decideRefresh for every other outcome.
+ */
 export function rotateRefreshToken(db: Db, token: string, now: Date): Promise<RotationResult> {
   return db.transaction(async (tx) => {
     const [stored] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashRefreshToken(token))).limit(1)
-    const decision = decideRefresh(stored, now)
-    if (!stored || decision !== 'rotate') {
+    let decision = decideRefresh(stored, now)
+    if (!stored || (decision !== 'rotate' && decision !== 'reused-within-grace')) {
       if (stored && decision === 'reused-revoke-family') await revokeFamily(tx, stored.familyId, now)
-      return { ok: false, reason: decision === 'rotate' ? 'unknown' : decision }
+      return { ok: false, reason: decision === 'rotate' || decision === 'reused-within-grace' ? 'unknown' : decision }
     }
     // The owner's row before the token's (lock order, server/services/change-seq.ts): the successor's insert takes
     // this key-share lock anyway, and taking it only after claiming the token row would deadlock against an
     // account deletion, which locks the owner and then deletes the tokens.
     const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.id, stored.userId)).for('key share')
     if (!owner) return { ok: false, reason: 'unknown' }
-    // Claiming the row with a conditional update makes two simultaneous refreshes of one token yield one winner.
-    const claimed = await tx
-      .update(refreshTokens)
-      .set({ rotatedAt: now })
-      .where(and(eq(refreshTokens.id, stored.id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)))
-      .returning({ id: refreshTokens.id })
-    if (claimed.length === 0) return { ok: false, reason: 'reused-within-grace' }
+    if (decision === 'rotate') {
+      // Claiming the row with a conditional update makes two simultaneous refreshes of one token yield one rotation.
+      const claimed = await tx
+        .update(refreshTokens)
+        .set({ rotatedAt: now })
+        .where(and(eq(refreshTokens.id, stored.id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)))
+        .returning({ id: refreshTokens.id })
+      if (claimed.length === 0) {
+        // The other refresh won (this one is a reuse within the window), or a logout revoked the family meanwhile.
+        const [current] = await tx.select().from(refreshTokens).where(eq(refreshTokens.id, stored.id)).limit(1)
+        decision = decideRefresh(current, now)
+        if (decision !== 'reused-within-grace') return { ok: false, reason: decision === 'rotate' ? 'unknown' : decision }
+      }
+    }
+    // The presented token keeps its first rotation time, so repeated reuse never stretches the window.
     const refreshToken = await issueRefreshToken(tx, stored.userId, now, { id: stored.familyId, startedAt: stored.familyStartedAt })
     return { ok: true, userId: stored.userId, refreshToken }
   })

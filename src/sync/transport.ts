@@ -41,9 +41,24 @@ export function isTransientStatus(status: number): boolean {
   return status >= 500 || RETRY_LATER.has(status)
 }
 
-export type TransportOptions = { fetch: FetchLike; baseUrl: string; tokens: TokenStore; locks: LockManagerLike; timeoutMs?: number }
+export type TransportOptions = {
+  fetch: FetchLike
+  baseUrl: string
+  tokens: TokenStore
+  locks: LockManagerLike
+  timeoutMs?: number
+  /** Pauses before resending a refresh whose answer never came; each must fit the server's 30 s grace window. */
+  refreshRetryDelaysMs?: readonly number[]
+}
 
-export function createTransport({ fetch, baseUrl, tokens, locks, timeoutMs = 30_000 }: TransportOptions) {
+/**
+ * A refresh whose answer was lost has rotated the token on the server: the same token sent again within the grace
+ * window gets a fresh pair of its family (docs/decisions/086-refresh-grace-reissues.md), after it the family is revoked.
+ * So the resend comes at once, not after the pass's backoff.
+ */
+const REFRESH_RETRY_DELAYS_MS = [250, 1_000, 3_000]
+
+export function createTransport({ fetch, baseUrl, tokens, locks, timeoutMs = 30_000, refreshRetryDelaysMs = REFRESH_RETRY_DELAYS_MS }: TransportOptions) {
   let refreshInFlight: Promise<TokenPair> | undefined
 
   async function call(request: ApiRequest, token: string | undefined): Promise<ApiResponse> {
@@ -65,6 +80,19 @@ export function createTransport({ fetch, baseUrl, tokens, locks, timeoutMs = 30_
     return { status: res.status, body: parseBody(text), retryAfter: res.headers.get('Retry-After') }
   }
 
+  /** POST /api/auth/refresh, sent again (same token) while no answer comes, within the grace window. */
+  async function refreshCall(refreshToken: string): Promise<ApiResponse> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await call({ method: 'POST', path: '/api/auth/refresh', json: { refreshToken } }, undefined)
+      } catch (error) {
+        const delay = refreshRetryDelaysMs[attempt]
+        if (!(error instanceof TransientError) || delay === undefined) throw error
+        await new Promise((resolve) => setTimeout(resolve, delay))
+      }
+    }
+  }
+
   /**
    * One refresh for everyone holding `staleToken`: under the lock, a tab that finds the token already rotated by
    * another tab uses the new pair instead of spending the (single-use) refresh token again.
@@ -75,7 +103,7 @@ export function createTransport({ fetch, baseUrl, tokens, locks, timeoutMs = 30_
         const current = await tokens.read()
         if (!current) throw new AuthLostError()
         if (current.token !== staleToken) return current
-        const res = await call({ method: 'POST', path: '/api/auth/refresh', json: { refreshToken: current.refreshToken } }, undefined)
+        const res = await refreshCall(current.refreshToken)
         if (isTransientStatus(res.status)) throw new TransientError(`Token refresh answered ${res.status}`)
         const pair = v.safeParse(AuthResponseSchema, res.body)
         if (res.status >= 300 || !pair.success) {

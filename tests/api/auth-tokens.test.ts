@@ -45,15 +45,23 @@ describeEachDatabase('refresh tokens, logout, password change and access tokens'
       expect(old?.rotatedAt).toBeInstanceOf(Date)
     })
 
-    it('refuses a reused token within the grace window without harming the family', async () => {
+    it('answers a reused token within the grace window with a fresh pair of the same family (a lost answer)', async () => {
       const account = await t.signUp('grace')
       const rotated = await refresh(account.refreshToken)
       t.clock.advance(5_000)
       const reuse = await refresh(account.refreshToken)
-      expect(reuse.status).toBe(401)
-      expect(reuse.json).toEqual({ message: 'Invalid or expired refresh token' })
-      // The successor handed out by the first refresh still works.
+      expect(reuse.status).toBe(200)
+      expect(reuse.json.refreshToken).not.toBe(rotated.json.refreshToken)
+      expect((await profileWith(reuse.json.token)).status).toBe(200)
+      const families = await t.db
+        .select({ familyId: refreshTokens.familyId })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, hashRefreshToken(reuse.json.refreshToken)))
+      const [original] = await t.db.select({ familyId: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, hashRefreshToken(account.refreshToken)))
+      expect(families).toEqual([{ familyId: original?.familyId }])
+      // Both successors work: the family was not harmed.
       expect((await refresh(rotated.json.refreshToken)).status).toBe(200)
+      expect((await refresh(reuse.json.refreshToken)).status).toBe(200)
     })
 
     it('revokes the whole family when a rotated token is reused after the grace window (the newest token fails too)', async () => {
@@ -68,12 +76,11 @@ describeEachDatabase('refresh tokens, logout, password change and access tokens'
       expect(newest.json).toEqual({ message: 'Invalid or expired refresh token' })
     })
 
-    it('gives one winner when the same token is refreshed twice at once', async () => {
+    it('rotates once when the same token is refreshed twice at once, and both callers get a working pair', async () => {
       const account = await t.signUp('race')
       const results = await Promise.all([refresh(account.refreshToken), refresh(account.refreshToken)])
-      expect(results.map((r) => r.status).sort()).toEqual([200, 401])
-      const winner = results.find((r) => r.status === 200)
-      expect((await refresh(winner?.json.refreshToken)).status).toBe(200)
+      expect(results.map((r) => r.status)).toEqual([200, 200])
+      for (const result of results) expect((await refresh(result.json.refreshToken)).status).toBe(200)
     })
 
     it('refuses a refresh token after its 30 days', async () => {
