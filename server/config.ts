@@ -29,6 +29,10 @@ const EnvSchema = v.object({
   JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'JWT_SECRET must be at least 32 characters'))),
   PRINTFUL_TOKEN: v.optional(v.string()),
   PRINTFUL_API_URL: v.optional(url('PRINTFUL_API_URL'), 'https://api.printful.com'),
+  PRINTFUL_STORE_ID: v.optional(v.string()),
+  PRINTFUL_WEBHOOK_SECRET: v.optional(
+    v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,200}$/, 'PRINTFUL_WEBHOOK_SECRET must be 16-200 letters, digits, _ or -')),
+  ),
   GOOGLE_CLIENT_ID: v.optional(v.string()),
   GOOGLE_CLIENT_SECRET: v.optional(v.string()),
   OIDC_ISSUER: v.optional(url('OIDC_ISSUER'), 'https://accounts.google.com'),
@@ -73,6 +77,10 @@ export type Config = {
   jwtSecret: string
   printfulToken: string | undefined
   printfulApiUrl: string
+  /** Sent as X-PF-Store-Id for account-level tokens. */
+  printfulStoreId: string | undefined
+  /** The secret path segment of POST /api/webhooks/printful/{secret}; unset -> webhooks answer 404. */
+  printfulWebhookSecret: string | undefined
   googleClientId: string | undefined
   googleClientSecret: string | undefined
   oidcIssuer: string
@@ -124,6 +132,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
     printfulToken: e.PRINTFUL_TOKEN,
     printfulApiUrl: e.PRINTFUL_API_URL.replace(/\/+$/, ''),
+    printfulStoreId: e.PRINTFUL_STORE_ID,
+    printfulWebhookSecret: e.PRINTFUL_WEBHOOK_SECRET,
     googleClientId: e.GOOGLE_CLIENT_ID,
     googleClientSecret: e.GOOGLE_CLIENT_SECRET,
     oidcIssuer: e.OIDC_ISSUER,

@@ -26,6 +26,10 @@ export const DEFAULT_RATE_LIMITS = {
   visitorPurchasePerAddress: { max: 60, windowMs: 10 * MINUTE },
   visitorPurchasePerProfile: { max: 30, windowMs: 10 * MINUTE },
   uploadsPerUser: { max: 100, windowMs: 15 * MINUTE },
+  /** Draft orders at the print provider per owner and day (decision 092): a few shirts, not a flood of drafts. */
+  draftOrdersPerUser: { max: 5, windowMs: 24 * 60 * MINUTE },
+  /** Shipping quotes per address: each one is a call to the provider's rate limit (about 120 a minute for us all). */
+  shippingQuotesPerAddress: { max: 30, windowMs: MINUTE },
 } satisfies Record<string, Limit>
 
 export type RateLimits = { [K in keyof typeof DEFAULT_RATE_LIMITS]: Limit }
@@ -44,6 +48,8 @@ export const TOO_MANY = {
   purchasesFromAddress: 'Too many purchases from your network',
   purchasesOfProfile: 'Too many purchases from this wishlist right now',
   uploads: 'Too many uploads',
+  draftOrders: 'You have created the most draft orders allowed for today',
+  shippingQuotes: 'Too many shipping quotes',
 } as const
 
 /**

@@ -265,3 +265,44 @@ export const syncEpoch = pgTable('sync_epoch', {
   id: integer('id').primaryKey().default(1),
   epoch: text('epoch').notNull(),
 })
+
+/**
+ * The owner's print orders (migration 0008, docs/decisions/091-orders-stored-and-synced.md): money in whole cents,
+ * status and tracking updated by the provider's webhooks, each change a new `seq` for the change feed.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').$type<'printful' | 'demo'>().notNull(),
+    providerOrderId: text('provider_order_id').notNull(),
+    externalId: text('external_id').notNull(),
+    status: text('status').notNull(),
+    recipient: jsonb('recipient').$type<{ name: string; address1: string; city: string; country_code: string; state_code: string; zip: string }>().notNull(),
+    lines: jsonb('lines')
+      .$type<{ variantId: number; syncVariantId: number | null; productName: string; size: string; quantity: number; unitPriceCents: number }[]>()
+      .notNull(),
+    shippingRateId: text('shipping_rate_id').notNull(),
+    shippingName: text('shipping_name').notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    shippingCents: integer('shipping_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    currency: text('currency').notNull(),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    trackingUrl: text('tracking_url'),
+    /** The `created` time of the newest webhook event applied; an older or equal one (a replay) changes nothing. */
+    lastEventAt: timestamp('last_event_at', { withTimezone: true, mode: 'date' }),
+    seq: bigint('seq', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_provider_order_key').on(t.provider, t.providerOrderId),
+    uniqueIndex('orders_external_id_key').on(t.externalId),
+    index('orders_user_seq_idx').on(t.userId, t.seq),
+  ],
+)

@@ -1,0 +1,45 @@
+// The print-provider interface the routes speak (design.md section 6): the Printful client and the demo catalog both
+// implement it, in the spec's shapes, with money still as the provider's decimal strings.
+import type { CatalogProduct, Country, ShippingRate } from '../../../src/contract/order.ts'
+
+export type ProviderRecipient = {
+  name: string
+  address1: string
+  city: string
+  country_code: string
+  state_code: string
+  zip: string
+}
+
+export type ProviderOrderLine = {
+  variant_id: number
+  sync_variant_id: number | null
+  quantity: number
+  retail_price: string
+  name: string
+  files: { type: 'default'; url: string }[]
+}
+
+export type DraftOrderInput = {
+  externalId: string
+  shipping: string
+  recipient: ProviderRecipient
+  items: ProviderOrderLine[]
+}
+
+export type ProviderOrder = {
+  id: string
+  externalId: string
+  status: string
+  /** Decimal strings as the provider sends them; null when it sends none (computed from our own prices then). */
+  costs: { subtotal: string | null; shipping: string | null; total: string | null; currency: string | null }
+}
+
+export interface PrintProvider {
+  readonly kind: 'printful' | 'demo'
+  products(): Promise<CatalogProduct[]>
+  countries(): Promise<Country[]>
+  shippingRates(recipient: ProviderRecipient, items: { variant_id: number; quantity: number }[]): Promise<ShippingRate[]>
+  createDraftOrder(order: DraftOrderInput): Promise<ProviderOrder>
+  getOrder(id: string): Promise<ProviderOrder>
+}
