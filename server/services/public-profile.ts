@@ -1,11 +1,12 @@
 // What a visitor sees at /profile/{address}: the owner's view passed through the public schema of its type, found by
 // shareableId first and by username only after, and cached per address exactly as it was resolved.
-import { eq, or, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import * as v from 'valibot'
 import { type PublicProfile, PublicProfileSchema } from '../../src/contract/profile.ts'
 import type { Db } from '../db/client.ts'
 import { profiles, users } from '../db/schema.ts'
 import { loadWishlist, toProfile } from './profile-view.ts'
+import { namedBy } from './public-address.ts'
 import { type CachedPublicProfile, type CacheLookup, publicProfileCache } from './public-profile-cache.ts'
 
 export type ResolvedAddress =
@@ -18,12 +19,13 @@ export type ResolvedAddress =
  * of the user whose username it is (in any case). A username can therefore never take over a printed code.
  */
 export async function resolvePublicAddress(db: Db, address: string): Promise<ResolvedAddress | undefined> {
+  const named = namedBy(address)
   const [row] = await db
     .select({ profile: profiles, username: users.username })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
-    .where(or(eq(profiles.shareableId, address), sql`lower(${users.username}) = lower(${address})`))
-    .orderBy(sql`case when ${profiles.shareableId} = ${address} then 0 else 1 end`)
+    .where(named.where)
+    .orderBy(named.order)
     .limit(1)
   if (!row) return undefined
   if (!row.profile.isPublic) return { kind: 'hidden', profileId: row.profile.id }

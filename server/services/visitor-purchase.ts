@@ -1,11 +1,12 @@
 // A visitor's (simulated) purchase: marks the item purchased, stores the record, reveals the owner's contact info.
-import { and, eq, or, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { VisitorPurchaseResult } from '../../src/contract/purchase.ts'
 import type { Db } from '../db/client.ts'
 import { profiles, purchaseRecords, users, wishlistItems } from '../db/schema.ts'
 import { ApiError } from '../http.ts'
 import { reserveSeqs } from './change-seq.ts'
 import { isUuid } from './image-store.ts'
+import { namedBy } from './public-address.ts'
 import { invalidatePublicProfile } from './public-profile-cache.ts'
 
 export const PURCHASE_MESSAGES = {
@@ -16,12 +17,13 @@ export const PURCHASE_MESSAGES = {
 
 /** A public profile by shareableId or username; a switched-off profile is as absent as a missing one. */
 async function findPublicProfile(db: Db, address: string) {
+  const named = namedBy(address)
   const [row] = await db
     .select({ id: profiles.id, userId: profiles.userId, contactInfo: profiles.contactInfo, isPublic: profiles.isPublic })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
-    .where(or(eq(profiles.shareableId, address), sql`lower(${users.username}) = lower(${address})`))
-    .orderBy(sql`case when ${profiles.shareableId} = ${address} then 0 else 1 end`)
+    .where(named.where)
+    .orderBy(named.order)
     .limit(1)
   return row?.isPublic ? row : undefined
 }

@@ -79,6 +79,25 @@ describeEachDatabase("a username can never take over another owner's printed cod
     expect((await t.request('GET', `/api/profiles/${squatter.shareableId}`)).json.shareableId).toBe(squatter.shareableId)
   })
 
+  it("a squatting username never takes the victim's purchases, nor the code once the victim has deleted the account", async () => {
+    const victim = await signUpOwner(t, 'victim')
+    const gift = await createItem(t, victim, { name: 'The real gift' })
+    const squatter = await signUpOwner(t, 'squatter')
+    const bait = await createItem(t, squatter, { name: 'Bait' })
+    // A username clashing with the victim's id, as one written before the addresses table existed could.
+    await t.db.update(users).set({ username: victim.shareableId }).where(eq(users.username, squatter.username))
+
+    const bought = await t.request('POST', `/api/public/profiles/${victim.shareableId}/purchases`, { body: { wishlistItemId: gift.id } })
+    expect(bought.status).toBe(201)
+    expect((await t.request('POST', `/api/public/profiles/${victim.shareableId}/purchases`, { body: { wishlistItemId: bait.id } })).status).toBe(404)
+
+    expect((await t.request('DELETE', '/api/users/me', { token: victim.token, body: { currentPassword: victim.password } })).status).toBe(204)
+    // The printed code now names nobody: not the squatter whose username spells it.
+    expect((await t.request('GET', `/api/profiles/${victim.shareableId}`)).status).toBe(404)
+    expect((await page.request(`/profile/${victim.shareableId}`)).status).toBe(404)
+    expect((await t.request('POST', `/api/public/profiles/${victim.shareableId}/purchases`, { body: { wishlistItemId: bait.id } })).status).toBe(404)
+  })
+
   it('a new shareableId is never an existing username, in any case: the draw is taken again', async () => {
     const name = freshIdShapedName()
     expect((await register(name.toUpperCase())).status).toBe(201)
