@@ -1,4 +1,5 @@
-// POST /api/auth/register, /login, /refresh and /logout: sessions from credentials and from refresh tokens.
+// POST /api/auth/register, /login, /refresh and /logout: sessions from credentials and from refresh tokens (Google
+// sign-in's two routes live in ./oauth.ts).
 import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { LoginSchema, RefreshSchema, RegisterSchema } from '../../src/contract/auth.ts'
@@ -12,6 +13,7 @@ import type { AppDeps, AppEnv } from '../deps.ts'
 import { ApiError, validate } from '../http.ts'
 import { addressKey, clientAddress } from '../client-address.ts'
 import { type Limit, rateLimiterFor, resolveRateLimits } from '../rate-limit.ts'
+import { oauthRoutes } from './oauth.ts'
 
 /** One text for unknown email and wrong password, so the answer never tells whether an account exists. */
 export const INVALID_CREDENTIALS = 'Invalid email or password.'
@@ -35,6 +37,7 @@ export function authRoutes(deps: AppDeps) {
     })
 
   return new Hono<AppEnv>()
+    .route('/', oauthRoutes(deps))
     .post('/register', perAddress('register', limits.register), validate('json', RegisterBody), async (c) => {
       const input = c.req.valid('json')
       // Checked before hashing to spare the work; createAccount re-checks atomically for a concurrent twin.
@@ -50,14 +53,18 @@ export function authRoutes(deps: AppDeps) {
     })
     .post('/login', perAddress('login', limits.loginPerAddress), validate('json', LoginBody), async (c) => {
       const { email, password } = c.req.valid('json')
-      // The account alone is the key: an attacker rotating addresses gets no more guesses (decision 075). The hit is
-      // taken before the password check, so parallel guesses cannot all slip in; a successful sign-in gives it back.
+      // Two keys (decision 075): the account from this address (tight, so a stranger cannot lock the owner out) and
+      // the account from everywhere (roomier, so rotating addresses buys little). The hits are taken before the
+      // password check, so parallel guesses cannot all slip in; a successful sign-in gives them back.
       const account = email.toLowerCase()
+      const accountHere = `${account}\u0000${addressKey(clientAddress(c, deps.config.trustProxy))}`
+      await limiter.enforce('login-account-address', accountHere, limits.loginPerAccountAndAddress)
       await limiter.enforce('login-account', account, limits.loginPerAccount)
       const user = await findUserByEmail(db, email)
       // A Google-only account (no password) costs the same dummy work and answers exactly as a wrong password.
       const valid = user?.passwordHash ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password)
       if (!user || !valid) throw new ApiError(401, INVALID_CREDENTIALS)
+      await limiter.refund('login-account-address', accountHere, limits.loginPerAccountAndAddress)
       await limiter.refund('login-account', account, limits.loginPerAccount)
       return c.json(await startSession(db, key, user.id, now()), 200)
     })

@@ -1,14 +1,18 @@
-// /api/users/me: the owner changes their password (ending every other session), exports their data, or deletes the account.
+// /api/users/me: the owner changes or (Google-only) sets their password, ending every other session, reads how they
+// sign in, exports their data, or deletes the account.
+import { and, eq, isNull } from 'drizzle-orm'
 import { Hono } from 'hono'
-import { AccountDeleteSchema, accountExportFileName } from '../../src/contract/account.ts'
+import { ACCOUNT_MESSAGES, accountExportFileName } from '../../src/contract/account.ts'
 import { PasswordChangeSchema } from '../../src/contract/auth.ts'
 import { accessTokenKey } from '../auth/access-token.ts'
-import { findUserById, setPasswordHash } from '../auth/accounts.ts'
+import { AccountDeleteRequestSchema, SetPasswordSchema, SIGN_IN_METHOD_MESSAGES } from '../../src/contract/sign-in-methods.ts'
+import { findUserById, setPasswordHash, signInMethods } from '../auth/accounts.ts'
 import { withFieldMessages } from '../auth/field-messages.ts'
 import { hashPassword, verifyPassword } from '../auth/passwords.ts'
 import { revokeAllForUser } from '../auth/refresh-tokens.ts'
 import { requireAuth } from '../auth/require-auth.ts'
 import { startSession } from '../auth/sessions.ts'
+import { users } from '../db/schema.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
 import { ApiError, validate } from '../http.ts'
 import { rateLimiterFor, resolveRateLimits } from '../rate-limit.ts'
@@ -17,7 +21,7 @@ import { exportAccount } from '../services/account-export.ts'
 
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect'
 const PasswordChangeBody = withFieldMessages(PasswordChangeSchema)
-const AccountDeleteBody = withFieldMessages(AccountDeleteSchema)
+const SetPasswordBody = withFieldMessages(SetPasswordSchema)
 
 export function userRoutes(deps: AppDeps) {
   const { database, config, now } = deps
@@ -42,6 +46,29 @@ export function userRoutes(deps: AppDeps) {
     })
     return c.json(session, 200)
   })
+    .get('/me/sign-in-methods', requireAuth(deps), async (c) => {
+      const methods = await signInMethods(db, c.var.userId)
+      if (!methods) throw new ApiError(404, 'Account not found')
+      return c.json(methods, 200)
+    })
+    .put('/me/password', requireAuth(deps), validate('json', SetPasswordBody), async (c) => {
+      const userId = c.var.userId
+      await limiter.enforce('password-change', userId, limits.passwordChange)
+      const passwordHash = await hashPassword(c.req.valid('json').newPassword)
+      const session = await db.transaction(async (tx) => {
+        // Set only where none exists, in one statement: a password, once there, is changed only with itself.
+        const [set] = await tx
+          .update(users)
+          .set({ passwordHash })
+          .where(and(eq(users.id, userId), isNull(users.passwordHash)))
+          .returning({ id: users.id })
+        if (!set) throw new ApiError(400, SIGN_IN_METHOD_MESSAGES.alreadyHasPassword)
+        // As for a change: every other session ends, and this device gets a fresh pair (decision 102).
+        await revokeAllForUser(tx, userId, now())
+        return startSession(tx, key, userId, now())
+      })
+      return c.json(session, 200)
+    })
     .get('/me/export', requireAuth(deps), async (c) => {
       const exportedAt = now()
       const document = await exportAccount(db, c.var.userId, config.publicUrl, exportedAt)
@@ -53,14 +80,22 @@ export function userRoutes(deps: AppDeps) {
         'Cache-Control': 'no-store',
       })
     })
-    .delete('/me', requireAuth(deps), validate('json', AccountDeleteBody), async (c) => {
+    .delete('/me', requireAuth(deps), validate('json', AccountDeleteRequestSchema), async (c) => {
       const userId = c.var.userId
-      // The same budget as the password change: both are guesses at the current password with a token in hand.
-      await limiter.enforce('password-change', userId, limits.passwordChange)
-      const { currentPassword } = c.req.valid('json')
+      const { currentPassword, confirmUsername } = c.req.valid('json')
       const user = await findUserById(db, userId)
-      // 400 like the password change, not 401: a 401 would make clients refresh their session and sign out.
-      if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, currentPassword))) throw new ApiError(400, WRONG_CURRENT_PASSWORD)
+      if (user?.passwordHash === null) {
+        // A Google-only account has no password to ask for; typing the username confirms the intent (decision 102).
+        if (!confirmUsername) throw new ApiError(400, currentPassword ? SIGN_IN_METHOD_MESSAGES.noPasswordToCheck : SIGN_IN_METHOD_MESSAGES.confirmUsernameRequired)
+        await limiter.enforce('password-change', userId, limits.passwordChange)
+        if (confirmUsername.trim().toLowerCase() !== user.username.toLowerCase()) throw new ApiError(400, SIGN_IN_METHOD_MESSAGES.confirmUsernameWrong)
+      } else {
+        if (!currentPassword) throw new ApiError(400, ACCOUNT_MESSAGES.deletePasswordRequired)
+        // The same budget as the password change: both are guesses at the current password with a token in hand.
+        await limiter.enforce('password-change', userId, limits.passwordChange)
+        // 400 like the password change, not 401: a 401 would make clients refresh their session and sign out.
+        if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, currentPassword))) throw new ApiError(400, WRONG_CURRENT_PASSWORD)
+      }
       await deleteAccount(db, userId)
       return c.body(null, 204)
     })

@@ -1,0 +1,134 @@
+// GET /api/auth/oauth/google and its callback: Google sign-in (OpenID Connect, state + nonce + PKCE kept in the
+// database for one use), ending in a redirect to the app's /oauth/callback with the tokens and the tab's signInState.
+import { createHash } from 'node:crypto'
+import { eq, lt } from 'drizzle-orm'
+import { Hono } from 'hono'
+import { createMiddleware } from 'hono/factory'
+import { accessTokenKey } from '../auth/access-token.ts'
+import { signInWithIdentity } from '../auth/accounts.ts'
+import { startSession } from '../auth/sessions.ts'
+import { addressKey, clientAddress } from '../client-address.ts'
+import type { Db } from '../db/client.ts'
+import { oauthSignInAttempts } from '../db/schema.ts'
+import type { AppDeps, AppEnv } from '../deps.ts'
+import { ApiError } from '../http.ts'
+import { type Limit, rateLimiterFor, resolveRateLimits } from '../rate-limit.ts'
+import { createOidcClient, type OidcClient, OidcError } from '../services/oidc.ts'
+
+export const OAUTH_MESSAGES = {
+  notConfigured: 'Google sign-in is not configured on this server.',
+  redirectUri: "redirectUri must be exactly this app's own /oauth/callback address.",
+  signInState: 'signInState must be 1 to 128 letters, digits, - or _.',
+  unavailable: 'Google sign-in is unavailable right now. Please try again in a moment.',
+} as const
+
+/**
+ * Why a sign-in failed, as the browser receives it in `/oauth/callback?error=`. A fixed set of codes, never the
+ * provider's or anyone's free text, so a crafted link cannot make the page say something of its own.
+ */
+export const OAUTH_ERRORS = ['cancelled', 'provider_error', 'expired', 'unverified_email', 'refused', 'unavailable', 'too_many_attempts'] as const
+export type OAuthErrorCode = (typeof OAUTH_ERRORS)[number]
+
+/** Long enough to choose an account at Google, short enough that a stolen state is soon worthless. */
+export const SIGN_IN_ATTEMPT_MS = 10 * 60_000
+export const SIGN_IN_STATE_PATTERN = /^[A-Za-z0-9_-]{1,128}$/
+const CALLBACK_PATH = '/api/auth/oauth/google/callback'
+
+const hashState = (state: string) => createHash('sha256').update(state).digest('base64url')
+
+/** Deletes and returns the attempt of `state`: exactly one callback may use it, on whichever server it arrives. */
+async function takeAttempt(db: Db, state: string) {
+  const [attempt] = await db.delete(oauthSignInAttempts).where(eq(oauthSignInAttempts.stateHash, hashState(state))).returning()
+  return attempt
+}
+
+export function oauthRoutes(deps: AppDeps, oidcOverride?: OidcClient) {
+  const { database, config, now } = deps
+  const { db } = database
+  const key = accessTokenKey(config.jwtSecret)
+  const limits = resolveRateLimits(deps.rateLimits)
+  const limiter = rateLimiterFor(deps)
+  const appCallback = `${config.publicUrl}/oauth/callback`
+  const configured = Boolean(config.googleClientId && config.googleClientSecret)
+  const oidc =
+    oidcOverride ??
+    (configured
+      ? createOidcClient({
+          issuer: config.oidcIssuer,
+          clientId: config.googleClientId ?? '',
+          clientSecret: config.googleClientSecret ?? '',
+          redirectUri: `${config.publicUrl}${CALLBACK_PATH}`,
+        })
+      : undefined)
+  // Like login: every round trip counts against the address (decision 011's 100 per 15 minutes, shared store of 075).
+  const perAddress = (bucket: string, limit: Limit) =>
+    createMiddleware<AppEnv>(async (c, next) => {
+      await limiter.enforce(bucket, addressKey(clientAddress(c, config.trustProxy)), limit)
+      await next()
+    })
+
+  /** Back to the app's callback page; `signInState` (when known) lets that tab spend its value (decision 079). */
+  const toApp = (query: Record<string, string>, signInState: string | undefined) => {
+    const params = new URLSearchParams(query)
+    if (signInState !== undefined) params.set('signInState', signInState)
+    return `${appCallback}?${params.toString()}`
+  }
+
+  return new Hono<AppEnv>()
+    .get('/oauth/google', perAddress('oauth-start', limits.loginPerAddress), async (c) => {
+      if (!oidc) throw new ApiError(503, OAUTH_MESSAGES.notConfigured)
+      // An exact match, not a prefix or a parse: another origin, //host, javascript:, a path or a query all differ.
+      if (c.req.query('redirectUri') !== appCallback) throw new ApiError(400, OAUTH_MESSAGES.redirectUri)
+      const signInState = c.req.query('signInState')
+      if (signInState === undefined || !SIGN_IN_STATE_PATTERN.test(signInState)) throw new ApiError(400, OAUTH_MESSAGES.signInState)
+      let start
+      try {
+        start = await oidc.authorizationStart()
+      } catch (error) {
+        if (error instanceof OidcError) throw new ApiError(503, OAUTH_MESSAGES.unavailable)
+        throw error
+      }
+      const at = now()
+      // Expired attempts go as new ones come; each is a few hundred bytes, so this keeps the table small.
+      await db.delete(oauthSignInAttempts).where(lt(oauthSignInAttempts.expiresAt, at))
+      await db.insert(oauthSignInAttempts).values({
+        stateHash: hashState(start.state),
+        nonce: start.nonce,
+        codeVerifier: start.codeVerifier,
+        signInState,
+        expiresAt: new Date(at.getTime() + SIGN_IN_ATTEMPT_MS),
+        createdAt: at,
+      })
+      return c.redirect(start.url.href, 302)
+    })
+    .get('/oauth/google/callback', async (c) => {
+      // The browser arrives here by navigation, so every refusal is a redirect to the app, never a JSON page.
+      const fail = (error: OAuthErrorCode, signInState?: string) => c.redirect(toApp({ error }, signInState), 302)
+      try {
+        await limiter.enforce('oauth-callback', addressKey(clientAddress(c, config.trustProxy)), limits.loginPerAddress)
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 429) return fail('too_many_attempts')
+        throw error
+      }
+      if (!oidc) return fail('unavailable')
+      const state = c.req.query('state')
+      // Taken (deleted) before anything else: a replayed state or code finds nothing, whatever happens next.
+      const attempt = state ? await takeAttempt(db, state) : undefined
+      if (!state || !attempt || attempt.expiresAt.getTime() <= now().getTime()) return fail('expired', attempt?.signInState)
+      const providerError = c.req.query('error')
+      if (providerError !== undefined) return fail(providerError === 'access_denied' ? 'cancelled' : 'provider_error', attempt.signInState)
+      // Rebuilt on PUBLIC_URL: behind a proxy the request's own URL may name an internal host.
+      const callbackUrl = new URL(`${config.publicUrl}${CALLBACK_PATH}${new URL(c.req.url).search}`)
+      let identity
+      try {
+        identity = await oidc.finish(callbackUrl, { state, nonce: attempt.nonce, codeVerifier: attempt.codeVerifier })
+      } catch (error) {
+        if (error instanceof OidcError) return fail(error.reason === 'unavailable' ? 'unavailable' : 'refused', attempt.signInState)
+        throw error
+      }
+      if (!identity.emailVerified || identity.email === undefined) return fail('unverified_email', attempt.signInState)
+      const owner = await signInWithIdentity(db, { provider: 'google', subject: identity.subject, email: identity.email }, now())
+      const session = await startSession(db, key, owner.userId, now())
+      return c.redirect(toApp({ token: session.token, refreshToken: session.refreshToken }, attempt.signInState), 302)
+    })
+}

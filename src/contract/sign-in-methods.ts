@@ -1,0 +1,33 @@
+// How an owner signs in (password and/or Google), 'Set a password' for an account made by Google sign-in, and what
+// deleting such an account asks instead of a password; shared by the settings page and the server (decision 102).
+import * as v from 'valibot'
+import { MESSAGES } from './auth.ts'
+import { LIMITS } from './limits.ts'
+
+export const SIGN_IN_METHOD_MESSAGES = {
+  alreadyHasPassword: 'This account already has a password. Change it with your current password instead.',
+  passwordSet: 'Your password is set. You can now also sign in with your email and password.',
+  confirmUsernameRequired: 'Please type your username to delete your account.',
+  confirmUsernameWrong: 'The username you typed does not match this account.',
+  noPasswordToCheck: 'This account has no password: it signs in with Google. Type your username to confirm instead.',
+} as const
+
+/** GET /api/users/me/sign-in-methods */
+export const SignInMethodsSchema = v.object({ username: v.string(), hasPassword: v.boolean(), google: v.boolean() })
+export type SignInMethods = v.InferOutput<typeof SignInMethodsSchema>
+
+/** PUT /api/users/me/password: only for an account without a password, so no current password exists to ask for. */
+export const SetPasswordSchema = v.object({
+  newPassword: v.pipe(
+    v.string(MESSAGES.newPassword),
+    v.minLength(LIMITS.passwordChangeMin, MESSAGES.newPassword),
+    v.maxLength(LIMITS.passwordMax, MESSAGES.passwordMax),
+  ),
+})
+export type SetPasswordInput = v.InferInput<typeof SetPasswordSchema>
+
+/** DELETE /api/users/me: `currentPassword` for an account with a password, `confirmUsername` for one without. */
+export const AccountDeleteRequestSchema = v.object({
+  currentPassword: v.optional(v.string()),
+  confirmUsername: v.optional(v.pipe(v.string(), v.maxLength(LIMITS.usernameMax + 10, SIGN_IN_METHOD_MESSAGES.confirmUsernameWrong))),
+})
