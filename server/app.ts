@@ -35,6 +35,11 @@ export function createApp(deps: AppDeps, site?: StaticSite) {
   app.use('*', wellFormedPath)
   app.use('*', boundedBodies())
   app.use('/api/*', async (c, next) => {
+  // The Google sign-in's landing page carries tokens in its address: no browser or proxy may keep the answer.
+  app.use('/oauth/callback', async (c, next) => {
+    await next()
+    c.res.headers.set('Cache-Control', 'no-store')
+  })
     await next()
     // Authenticated and dynamic answers must never be stored by a browser or proxy; routes that may be cached say so.
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store')

@@ -300,7 +300,9 @@ describeEachDatabase('Google sign-in', (getDatabase) => {
     provider.signInAs(googleAccount())
     const back = await toProviderAndBack(logged, 'secret-tab-value')
     const landing = await callback(logged, back)
-    await logged.request('GET', `/oauth/callback?token=${landing.get('token')}&refreshToken=${landing.get('refreshToken')}&signInState=secret-tab-value`)
+    const page = await logged.request('GET', `/oauth/callback?token=${landing.get('token')}&refreshToken=${landing.get('refreshToken')}&signInState=secret-tab-value`)
+    // Never cached either: the page's address holds the tokens.
+    expect(page.headers.get('cache-control')).toBe('no-store')
     const text = logs.text()
     expect(logs.lines().map((line) => line.path)).toEqual(['/api/auth/oauth/google', '/api/auth/oauth/google/callback', '/oauth/callback'])
     for (const secret of [back.searchParams.get('code'), back.searchParams.get('state'), landing.get('token'), landing.get('refreshToken'), 'secret-tab-value']) {
