@@ -28,6 +28,13 @@ export type AppDeps = {
 }
 
 /** Hono environment: the auth middleware sets `userId` (authenticated routes only), request logging sets `requestId`. */
-export type AppEnv = { Variables: { userId: string; requestId: string } }
+export type AppEnv = {
+  Variables: {
+    userId: string
+    requestId: string
+    /** Set by a visitor route whose answer carries an owner's data, so the stored replay is deleted with that owner. */
+    idempotencyOwner?: string
+  }
+}
 
 export type RouteModule = (deps: AppDeps) => Hono<AppEnv>

@@ -88,7 +88,8 @@ export function idempotency({ database, now }: AppDeps, scopeOf: ScopeOf = (c) =
       return
     }
     const body = await c.res.clone().text()
-    await db.update(idempotencyKeys).set({ status, responseBody: body }).where(where)
+    const ownerId = c.get('idempotencyOwner') ?? (anonymous ? null : c.get('userId'))
+    await db.update(idempotencyKeys).set({ status, responseBody: body, ownerId }).where(where)
   })
 }
 

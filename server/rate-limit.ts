@@ -17,8 +17,13 @@ const MINUTE = 60_000
  * Per-address limits are generous because a venue's Wi-Fi puts many people who just scanned a shirt behind one address.
  */
 export const DEFAULT_RATE_LIMITS = {
-  /** Keyed on the account alone, so rotating addresses buys nothing; a successful sign-in gives its hit back. */
-  loginPerAccount: { max: 10, windowMs: 15 * MINUTE },
+  /**
+   * Guesses at one account from one address: the tight limit, so a stranger's guesses lock out only the stranger's own
+   * address, never the owner signing in from theirs. A successful sign-in gives its hit back (decision 075).
+   */
+  loginPerAccountAndAddress: { max: 10, windowMs: 15 * MINUTE },
+  /** Guesses at one account from every address together: bounds an attacker who rotates addresses. */
+  loginPerAccount: { max: 100, windowMs: 60 * MINUTE },
   loginPerAddress: { max: 100, windowMs: 15 * MINUTE },
   register: { max: 50, windowMs: 60 * MINUTE },
   refresh: { max: 60, windowMs: MINUTE },

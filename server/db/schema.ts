@@ -167,9 +167,11 @@ export const idempotencyKeys = pgTable(
     /** Null while the first request is still running. */
     status: integer('status'),
     responseBody: text('response_body'),
+    /** The owner whose data the stored answer carries (a visitor purchase reveals contact info), for account deletion. */
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt), index('idempotency_keys_owner_idx').on(t.ownerId)],
 )
 
 /**

@@ -27,8 +27,7 @@ export function publicRoutes(deps: AppDeps) {
     await limiter.enforce('purchase-address', address, limits.visitorPurchasePerAddress, TOO_MANY.purchasesFromAddress)
     await next()
   })
-  const purchasesPerProfile = (profileId: string) =>
-    limiter.enforce('purchase-profile', profileId, limits.visitorPurchasePerProfile, TOO_MANY.purchasesOfProfile)
+  const perProfile = (profileId: string) => ['purchase-profile', profileId, limits.visitorPurchasePerProfile] as const
   return new Hono<AppEnv>()
     .get('/profiles/:shareableId', async (c) => {
       const address = c.req.param('shareableId')
@@ -48,7 +47,20 @@ export function publicRoutes(deps: AppDeps) {
       return c.body(entry.body, 200, headers)
     })
     .post('/public/profiles/:shareableId/purchases', purchasesPerAddress, idempotency(deps, visitorScope), validate('json', VisitorPurchaseSchema), async (c) => {
-      const result = await purchaseItem(db, c.req.param('shareableId'), c.req.valid('json').wishlistItemId, deps.now(), purchasesPerProfile)
-      return c.json(result, 201)
+      let admitted: string | undefined
+      // Only purchases that happen count against the wishlist: a refused one (unknown or already bought item) gives its
+      // hit back, so nobody can use up a stranger's wishlist with made-up item ids (decision 074).
+      const admit = async (profileId: string, ownerId: string) => {
+        await limiter.enforce(...perProfile(profileId), TOO_MANY.purchasesOfProfile)
+        admitted = profileId
+        // The stored replay of this answer holds the owner's contact info: it goes when the owner's account goes.
+        c.set('idempotencyOwner', ownerId)
+      }
+      try {
+        return c.json(await purchaseItem(db, c.req.param('shareableId'), c.req.valid('json').wishlistItemId, deps.now(), admit), 201)
+      } catch (err) {
+        if (admitted && err instanceof ApiError && err.status < 500) await limiter.refund(...perProfile(admitted))
+        throw err
+      }
     })
 }

@@ -31,6 +31,8 @@ export async function deleteAccount(db: Db, userId: string): Promise<string[] | 
     await tx.update(publicAddresses).set({ userId: null }).where(eq(publicAddresses.userId, userId))
     // Stored answers of the owner's earlier writes are replay records keyed by the user id; they go too.
     await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.scope, userId))
+    // Visitors' stored purchase answers carry this owner's contact info under the visitor's scope.
+    await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.ownerId, userId))
     // Last: the username and email are free again the moment this commits.
     await tx.delete(users).where(eq(users.id, userId))
     return owned.map((row) => row.id)

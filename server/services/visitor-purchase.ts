@@ -28,17 +28,17 @@ async function findPublicProfile(db: Db, address: string) {
   return row?.isPublic ? row : undefined
 }
 
-/** `admit` runs once the profile is known, before anything is written (the per-profile rate limit). */
+/** `admit` runs once the profile is known, before anything is written (the per-profile rate limit, the replay's owner). */
 export async function purchaseItem(
   db: Db,
   address: string,
   wishlistItemId: string,
   now: Date,
-  admit: (profileId: string) => Promise<void> = async () => {},
+  admit: (profileId: string, ownerId: string) => Promise<void> = async () => {},
 ): Promise<VisitorPurchaseResult> {
   const profile = await findPublicProfile(db, address)
   if (!profile) throw new ApiError(404, PURCHASE_MESSAGES.profileNotFound)
-  await admit(profile.id)
+  await admit(profile.id, profile.userId)
   if (!isUuid(wishlistItemId)) throw new ApiError(404, PURCHASE_MESSAGES.itemNotFound)
   const result = await db.transaction(async (tx) => {
     // The owner's counter moves too: the purchase is a change the owner's devices must pull.

@@ -1,6 +1,6 @@
 // Personal data: GET /api/users/me/export (everything of the owner, nothing of anyone else, no secret) and
 // DELETE /api/users/me (every row and image gone, tokens dead, public profile 404 at once, username and email free).
-import { eq } from 'drizzle-orm'
+import { eq, like } from 'drizzle-orm'
 import * as v from 'valibot'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ACCOUNT_EXPORT_FORMAT, ACCOUNT_MESSAGES, AccountExportHeaderSchema } from '../../src/contract/account.ts'
@@ -26,7 +26,11 @@ async function richOwner(t: TestApp, prefix: string) {
   const bought = await createItem(t, owner, { name: `Bought ${marker}` })
   const gone = await createItem(t, owner, { name: `Deleted ${marker}` })
   expect((await t.request('DELETE', `/api/wishlist-items/${gone.id}`, { token: owner.token })).status).toBe(204)
-  const purchase = await t.request('POST', `/api/public/profiles/${owner.shareableId}/purchases`, { body: { wishlistItemId: bought.id } })
+  // With a key, as the visitor page sends it: the stored replay of this answer holds the owner's contact info.
+  const purchase = await t.request('POST', `/api/public/profiles/${owner.shareableId}/purchases`, {
+    headers: { 'Idempotency-Key': newKey() },
+    body: { wishlistItemId: bought.id },
+  })
   expect(purchase.status).toBe(201)
   const secondSession = await t.request('POST', '/api/auth/login', { body: { email: owner.email, password: owner.password } })
   expect(secondSession.status).toBe(200)
@@ -149,8 +153,14 @@ describeEachDatabase('personal data', (getDatabase, { name }) => {
       expect(Object.values(await rowCounts(t, userId)).every((n) => n > 0)).toBe(true)
       const otherBefore = await rowCounts(t, await userIdOf(t, other))
 
+      const replaysWithContact = async () =>
+        (await t.db.select({ key: idempotencyKeys.key }).from(idempotencyKeys).where(like(idempotencyKeys.responseBody, `%call ${owner.marker}%`))).length
+      expect(await replaysWithContact()).toBe(2) // the owner's own profile PUT and the visitor's purchase
+
       const res = await t.request('DELETE', '/api/users/me', { token: owner.token, body: { currentPassword: owner.password } })
       expect(res.status).toBe(204)
+      // The visitor's stored purchase answer (scoped to the visitor, not the owner) went with the owner's contact info.
+      expect(await replaysWithContact()).toBe(0)
 
       expect(await rowCounts(t, userId)).toEqual({
         users: 0, profiles: 0, wishlistItems: 0, itemTombstones: 0, purchaseRecords: 0, images: 0, refreshTokens: 0, idempotencyKeys: 0, publicAddresses: 0,
