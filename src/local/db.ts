@@ -44,6 +44,16 @@ export type OutboxEntry = {
   lastError: string | null
   /** Cleanup calls (delete the previous photo) whose failure the spec says to ignore. */
   ignoreFailure: boolean
+  /**
+   * Set by the engine in the transaction that picks the entry for a push: from then on its body is what its
+   * Idempotency-Key names, so later edits queue an entry of their own instead of merging into it (decision 083).
+   */
+  sent?: boolean
+  /**
+   * Its per-device mutation id (decision 087), given when it is first pushed and kept while its answer is unknown;
+   * cleared when the server did not run it (not attempted, refused), so it gets a new one when it goes again.
+   */
+  mutationId?: number
 }
 
 export type PendingImage = {

@@ -9,11 +9,15 @@ import { writeMeta } from './meta.ts'
  * refusal to the old key. Automatic resends never come here and keep their key.
  */
 export async function retryOutboxEntry(db: OwnerDatabase, seq: number): Promise<void> {
-  await db.transaction('rw', [db.outbox, db.pendingImages], async () => {
+  await db.transaction('rw', [db.outbox, db.pendingImages, db.items, db.profile], async () => {
     const entry = await db.outbox.get(seq)
     if (!entry || entry.status !== 'failed') return
     await db.outbox.update(seq, { status: 'pending', attempts: 0, lastError: null, idempotencyKey: crypto.randomUUID() })
-    if (entry.imageRef) await db.pendingImages.update(entry.imageRef, { status: 'pending', lastError: null, uploadKey: crypto.randomUUID() })
+    if (!entry.imageRef) return
+    await db.pendingImages.update(entry.imageRef, { status: 'pending', lastError: null, uploadKey: crypto.randomUUID() })
+    // A refused image was taken off the screen (the server's photo showed again); the new attempt shows it again.
+    if (entry.target.entity === 'item') await db.items.update(entry.target.id, { localImageId: entry.imageRef })
+    if (entry.target.entity === 'profile') await db.profile.toCollection().modify({ localImageId: entry.imageRef })
   })
 }
 

@@ -33,20 +33,23 @@ export type FailedEntry = { seq: number; summary: string; error: string; created
 
 export async function failedOutboxEntries(db: OwnerDatabase): Promise<FailedEntry[]> {
   const failed = await db.outbox.where('status').equals('failed').sortBy('seq')
+  // An image change carries no name: the item's own row says which product it was for.
+  const itemIds = failed.flatMap((entry) => (entry.target.entity === 'item' ? [entry.target.id] : []))
+  const names = new Map((await db.items.bulkGet(itemIds)).flatMap((item) => (item ? [[item.id, item.name] as const] : [])))
   return failed.map((entry) => ({
     seq: entry.seq ?? 0,
-    summary: describeOutboxEntry(entry),
+    summary: describeOutboxEntry(entry, entry.target.entity === 'item' ? names.get(entry.target.id) : undefined),
     error: entry.lastError ?? 'Request failed',
     createdAt: entry.createdAt,
   }))
 }
 
 /** A short human name for an entry, for the failed-changes list. */
-export function describeOutboxEntry(entry: OutboxEntry): string {
+export function describeOutboxEntry(entry: OutboxEntry, itemName?: string): string {
   const target = entry.target
   if (target.entity === 'upload') return 'Delete old photo'
   if (target.entity === 'profile') return target.fields.includes('profileImageId') ? 'Profile photo' : 'Profile settings'
-  const name = bodyName(entry.body)
+  const name = bodyName(entry.body) ?? itemName
   const label = { create: 'New product', update: 'Product changes', delete: 'Product removal' }[target.kind]
   if (target.fields.includes('storedImageId') && target.kind === 'update') return name ? `Product image (${name})` : 'Product image'
   return name ? `${label}: ${name}` : label

@@ -2,8 +2,10 @@
 import * as v from 'valibot'
 import { ItemCreateSchema, ItemUpdateSchema } from '../contract/wishlist.ts'
 import { ProfileUpdateSchema, type ProfileUpdateInput } from '../contract/profile.ts'
-import type { LocalItem, OutboxEntry, OwnerDatabase } from './db.ts'
+import type { LocalItem, LocalProfile, OwnerDatabase } from './db.ts'
 import { takeNextPosition } from './meta.ts'
+import { addPendingImage, dropImageEntries, outboxEntry, queueEdit } from './outbox-queue.ts'
+import { changedFields } from './outbox-rules.ts'
 import { ItemNotFoundError, ProfileNotLoadedError, surfaceQuotaErrors } from './write-errors.ts'
 
 /** Stands in for a server image id until the engine has uploaded the blob and rewrites the entry. */
@@ -13,22 +15,6 @@ export const PENDING_IMAGE_ID = 'pending-image'
 export const LOCAL_WRITE_CHANNEL = 'qrtee:local-write'
 
 export type ItemFields = { name: string; description: string; price: number; brand: string; imageUrl?: string; productUrl?: string }
-
-type NewEntry = Omit<OutboxEntry, 'seq' | 'status' | 'createdAt' | 'attempts' | 'lastError' | 'idempotencyKey' | 'imageRef' | 'ignoreFailure'> &
-  Partial<Pick<OutboxEntry, 'imageRef' | 'ignoreFailure'>>
-
-function outboxEntry(entry: NewEntry): OutboxEntry {
-  return {
-    imageRef: null,
-    ignoreFailure: false,
-    ...entry,
-    idempotencyKey: crypto.randomUUID(),
-    status: 'pending',
-    createdAt: new Date().toISOString(),
-    attempts: 0,
-    lastError: null,
-  }
-}
 
 function ownerWrite<T>(db: OwnerDatabase, work: () => Promise<T>): Promise<T> {
   const tables = [db.profile, db.items, db.outbox, db.pendingImages, db.meta]
@@ -47,19 +33,18 @@ export function announceLocalWrite(message: 'write' | 'signed-in' = 'write') {
   channel.close()
 }
 
-async function addPendingImage(db: OwnerDatabase, blob: Blob, owner: { productId: string | null; profileId: string | null }) {
-  const id = crypto.randomUUID()
-  await db.pendingImages.add({ id, blob, uploadKey: crypto.randomUUID(), ...owner, status: 'pending', lastError: null })
-  return id
-}
-
 async function requireItem(db: OwnerDatabase, id: string): Promise<LocalItem> {
   const item = await db.items.get(id)
   if (!item) throw new ItemNotFoundError()
   return item
 }
 
-/** Creates an item with a client id (so a retried create makes one item); `image` is uploaded before it is sent. */
+const IMAGE_FIELDS = ['storedImageId', 'imageUrl', 'localImageId']
+
+/**
+ * Creates an item with a client id (so a retried create makes one item). A picked `image` is a change of its own
+ * queued behind the create: if the server refuses the image, the item is still saved, only without it.
+ */
 export async function createItem(db: OwnerDatabase, fields: ItemFields, image?: Blob): Promise<string> {
   const id = crypto.randomUUID()
   const body = v.parse(ItemCreateSchema, { ...fields, id })
@@ -82,34 +67,54 @@ export async function createItem(db: OwnerDatabase, fields: ItemFields, image?: 
       position: await takeNextPosition(db),
       localImageId,
     })
-    const sentBody = localImageId ? { ...body, storedImageId: PENDING_IMAGE_ID } : body
-    const fieldNames = [...Object.keys(sentBody), 'localImageId']
     await db.outbox.add(
       outboxEntry({
         method: 'POST',
         path: `/api/wishlist-items/profile/${profile.id}`,
-        body: sentBody,
-        target: { entity: 'item', id, kind: 'create', fields: fieldNames },
-        imageRef: localImageId,
+        body,
+        target: { entity: 'item', id, kind: 'create', fields: Object.keys(body) },
       }),
     )
+    if (localImageId) await db.outbox.add(imageEntry(id, localImageId))
     return id
   })
 }
 
-/** Edits the text fields of an item (the spec's PUT with name, description, price, brand). */
-export async function updateItem(db: OwnerDatabase, id: string, fields: ItemFields): Promise<void> {
-  const body = v.parse(ItemUpdateSchema, fields)
+function imageEntry(itemId: string, localImageId: string) {
+  return outboxEntry({
+    method: 'PUT',
+    path: `/api/wishlist-items/${itemId}`,
+    body: { storedImageId: PENDING_IMAGE_ID },
+    target: { entity: 'item', id: itemId, kind: 'update', fields: IMAGE_FIELDS },
+    imageRef: localImageId,
+  })
+}
+
+/** The local row's value of a field as a body would carry it ('' for an absent address). */
+function itemValue(item: LocalItem, key: keyof ItemFields): unknown {
+  if (key === 'imageUrl' || key === 'productUrl') return item[key] ?? ''
+  return item[key]
+}
+
+/**
+ * Edits the fields the owner changed (the form passes only those; a value equal to the local one is dropped too).
+ * The entry carries only these fields, so another device's edit of the others survives; while the item's entry has
+ * not gone out yet, the edit is folded into it. Nothing changed: nothing is written.
+ */
+export async function updateItem(db: OwnerDatabase, id: string, changes: Partial<ItemFields>): Promise<void> {
+  const given = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined))
+  if (Object.keys(given).length === 0) return
+  const parsed = v.parse(ItemUpdateSchema, given)
   return ownerWrite(db, async () => {
-    await requireItem(db, id)
-    const changes: Partial<LocalItem> = { name: body.name, description: body.description, price: body.price, brand: body.brand }
-    if (body.imageUrl !== undefined) changes.imageUrl = body.imageUrl || null
-    if (body.productUrl !== undefined) changes.productUrl = body.productUrl || null
-    await db.items.update(id, changes)
-    const fieldNames = Object.entries(body).flatMap(([key, value]) => (value === undefined ? [] : [key]))
-    await db.outbox.add(
-      outboxEntry({ method: 'PUT', path: `/api/wishlist-items/${id}`, body, target: { entity: 'item', id, kind: 'update', fields: fieldNames } }),
-    )
+    const item = await requireItem(db, id)
+    const current = Object.fromEntries((Object.keys(parsed) as (keyof ItemFields)[]).map((key) => [key, itemValue(item, key)]))
+    const body = changedFields(current, parsed)
+    if (Object.keys(body).length === 0) return
+    const local: Partial<LocalItem> = { ...body }
+    if (body.imageUrl !== undefined) local.imageUrl = body.imageUrl || null
+    if (body.productUrl !== undefined) local.productUrl = body.productUrl || null
+    await db.items.update(id, local)
+    await queueEdit(db, { method: 'PUT', path: `/api/wishlist-items/${id}`, body, target: { entity: 'item', id, kind: 'update', fields: Object.keys(body) } })
   })
 }
 
@@ -117,36 +122,33 @@ export function deleteItem(db: OwnerDatabase, id: string): Promise<void> {
   return ownerWrite(db, async () => {
     await requireItem(db, id)
     await db.items.delete(id)
+    // An image that never went out would only be answered 404 after the delete.
+    await dropImageEntries(db, { entity: 'item', id, kind: 'update', fields: IMAGE_FIELDS }, 'unsent')
     await db.outbox.add(
       outboxEntry({ method: 'DELETE', path: `/api/wishlist-items/${id}`, target: { entity: 'item', id, kind: 'delete', fields: ['*'] } }),
     )
   })
 }
 
-const IMAGE_FIELDS = ['storedImageId', 'imageUrl', 'localImageId']
-
-/** Attaches a picked image: kept as a Blob until the engine uploads it, then the PUT carries the server's id. */
+/**
+ * Attaches a picked image: kept as a Blob until the engine uploads it, then the PUT carries the server's id and the
+ * server deletes the image it replaces. A refused earlier pick of this item is superseded.
+ */
 export function attachItemImage(db: OwnerDatabase, id: string, image: Blob): Promise<void> {
   return ownerWrite(db, async () => {
     await requireItem(db, id)
     const profile = await db.profile.toCollection().first()
+    await dropImageEntries(db, { entity: 'item', id, kind: 'update', fields: IMAGE_FIELDS }, 'refused')
     const localImageId = await addPendingImage(db, image, { productId: id, profileId: profile?.id ?? null })
     await db.items.update(id, { localImageId })
-    await db.outbox.add(
-      outboxEntry({
-        method: 'PUT',
-        path: `/api/wishlist-items/${id}`,
-        body: { storedImageId: PENDING_IMAGE_ID },
-        target: { entity: 'item', id, kind: 'update', fields: IMAGE_FIELDS },
-        imageRef: localImageId,
-      }),
-    )
+    await db.outbox.add(imageEntry(id, localImageId))
   })
 }
 
 export function removeItemImage(db: OwnerDatabase, id: string): Promise<void> {
   return ownerWrite(db, async () => {
     const item = await requireItem(db, id)
+    await dropImageEntries(db, { entity: 'item', id, kind: 'update', fields: IMAGE_FIELDS }, 'refused')
     const imageUrl = item.imageUrl?.startsWith('/api/uploads/') ? null : item.imageUrl
     await db.items.update(id, { storedImageId: null, imageUrl, localImageId: null })
     await db.outbox.add(
@@ -162,27 +164,51 @@ export function removeItemImage(db: OwnerDatabase, id: string): Promise<void> {
 
 export type ProfileSettings = Omit<ProfileUpdateInput, 'profileImageId'>
 
-/** Saves the profile settings form (description, type, texts, links, visibility). */
+type ParsedSettings = Omit<v.InferOutput<typeof ProfileUpdateSchema>, 'profileImageId'>
+
+/** The local profile's value of a setting as a body would carry it (links without their local-only ids). */
+function settingValue(profile: LocalProfile, key: keyof ParsedSettings): unknown {
+  if (key === 'socialLinks') return profile.socialLinks.map(({ platform, url }) => ({ platform, url }))
+  return profile[key]
+}
+
+function comparable(settings: ParsedSettings): Record<string, unknown> {
+  const { socialLinks, ...rest } = settings
+  return socialLinks ? { ...rest, socialLinks: socialLinks.map(({ platform, url }) => ({ platform, url })) } : rest
+}
+
+/**
+ * Saves the settings the owner changed (the form passes only those; values equal to the local ones are dropped too),
+ * so the visibility switch is sent only when the owner moved it. Folded into the profile's unsent settings entry.
+ */
 export async function updateProfileSettings(db: OwnerDatabase, settings: ProfileSettings): Promise<void> {
-  const { profileImageId: _ignored, ...body } = v.parse(ProfileUpdateSchema, settings)
+  const { profileImageId: _ignored, ...parsed } = v.parse(ProfileUpdateSchema, settings)
   return ownerWrite(db, async () => {
     const profile = await db.profile.toCollection().first()
     if (!profile) throw new ProfileNotLoadedError()
+    const keys = (Object.keys(parsed) as (keyof ParsedSettings)[]).filter((key) => parsed[key] !== undefined)
+    const changed = changedFields(Object.fromEntries(keys.map((key) => [key, settingValue(profile, key)])), comparable(parsed))
+    const body = Object.fromEntries(Object.keys(changed).map((key) => [key, parsed[key as keyof ParsedSettings]])) as ParsedSettings
+    if (Object.keys(body).length === 0) return
     const { socialLinks, ...plainFields } = body
     // Until the server assigns link ids, new links get negative local ones (React keys only).
     const localLinks = socialLinks?.map((link, index) => ({ id: link.id ?? -(index + 1), platform: link.platform, url: link.url }))
     await db.profile.update(profile.id, { ...plainFields, ...(localLinks ? { socialLinks: localLinks } : {}) })
-    await db.outbox.add(outboxEntry({ method: 'PUT', path: '/api/profiles', body, target: { entity: 'profile', fields: Object.keys(body) } }))
+    await queueEdit(db, { method: 'PUT', path: '/api/profiles', body, target: { entity: 'profile', fields: Object.keys(body) } })
   })
 }
 
 const PHOTO_FIELDS = ['profileImageId', 'profileImageUrl', 'localImageId']
 
-/** Spec 4 'Profile photo': upload, set the new id on the profile, delete the previous image (failures ignored). */
+/**
+ * Spec 4 'Profile photo': upload, then set the new id on the profile. The server deletes the photo it replaces in the
+ * same transaction, so a refused upload (or a PUT that never arrives) leaves the old photo where it was.
+ */
 export function setProfilePhoto(db: OwnerDatabase, image: Blob): Promise<void> {
   return ownerWrite(db, async () => {
     const profile = await db.profile.toCollection().first()
     if (!profile) throw new ProfileNotLoadedError()
+    await dropImageEntries(db, { entity: 'profile', fields: PHOTO_FIELDS }, 'refused')
     const localImageId = await addPendingImage(db, image, { productId: null, profileId: profile.id })
     await db.profile.update(profile.id, { localImageId })
     await db.outbox.add(
@@ -194,25 +220,18 @@ export function setProfilePhoto(db: OwnerDatabase, image: Blob): Promise<void> {
         imageRef: localImageId,
       }),
     )
-    if (profile.profileImageId) await queuePreviousPhotoDelete(db, profile.profileImageId)
   })
 }
 
-/** Spec 4: 'Remove deletes it and clears the image fields.' */
+/** Spec 4: 'Remove deletes it and clears the image fields' (the server deletes the image it detaches). */
 export function removeProfilePhoto(db: OwnerDatabase): Promise<void> {
   return ownerWrite(db, async () => {
     const profile = await db.profile.toCollection().first()
     if (!profile) throw new ProfileNotLoadedError()
+    await dropImageEntries(db, { entity: 'profile', fields: PHOTO_FIELDS }, 'refused')
     await db.profile.update(profile.id, { profileImageId: null, profileImageUrl: null, localImageId: null })
     await db.outbox.add(
       outboxEntry({ method: 'PUT', path: '/api/profiles', body: { profileImageId: null }, target: { entity: 'profile', fields: PHOTO_FIELDS } }),
     )
-    if (profile.profileImageId) await queuePreviousPhotoDelete(db, profile.profileImageId)
   })
-}
-
-async function queuePreviousPhotoDelete(db: OwnerDatabase, imageId: string) {
-  await db.outbox.add(
-    outboxEntry({ method: 'DELETE', path: `/api/uploads/${imageId}`, target: { entity: 'upload', id: imageId }, ignoreFailure: true }),
-  )
 }

@@ -81,6 +81,27 @@ describe('nextBatch', () => {
     expect(nextBatch(entries).map((e) => e.seq)).toEqual([2])
   })
 
+  it('a refused or waiting image holds back later image changes and the delete of its item, never its text edits', () => {
+    const image = (id: string) => ({ target: { entity: 'item' as const, id, kind: 'update' as const, fields: ['storedImageId', 'imageUrl', 'localImageId'] } })
+    const photo = { target: { entity: 'profile' as const, fields: ['profileImageId', 'profileImageUrl', 'localImageId'] } }
+    const settings = { target: { entity: 'profile' as const, fields: ['description'] } }
+    const entries = [
+      entry(1, { ...image('a'), status: 'failed' }),
+      entry(2, item('a')),
+      entry(3, image('a')),
+      entry(4, { ...photo, imageRef: 'blob' }),
+      entry(5, settings),
+      entry(6, photo),
+      entry(7, { ...item('a', 'delete'), method: 'DELETE' }),
+    ]
+    expect(nextBatch(entries).map((e) => e.seq)).toEqual([2, 5])
+  })
+
+  it("an image change waits for its item's refused create", () => {
+    const image = { target: { entity: 'item' as const, id: 'a', kind: 'update' as const, fields: ['storedImageId', 'imageUrl', 'localImageId'] } }
+    expect(nextBatch([entry(1, { ...item('a', 'create'), status: 'failed' }), entry(2, image), entry(3, item('b'))]).map((e) => e.seq)).toEqual([3])
+  })
+
   it('an entry waiting for its image upload holds back its own item only', () => {
     expect(nextBatch([entry(1, item('a')), entry(2, { ...item('b'), imageRef: 'blob' }), entry(3, item('b')), entry(4, item('c'))]).map((e) => e.seq)).toEqual([1, 4])
   })

@@ -2,6 +2,7 @@
 import type { OutboxEntry, OutboxTarget } from '../local/db.ts'
 import { PUSH_NOT_ATTEMPTED_STATUS, type PushOperation } from '../contract/sync.ts'
 import { LIMITS } from '../contract/limits.ts'
+import { isImageChange } from '../local/outbox-rules.ts'
 
 /**
  * What an answer means for the entry it answers. `retry-later`: nothing was decided, send the same entry (same key)
@@ -44,15 +45,19 @@ export function dependencyKey(target: OutboxTarget): string {
 
 /**
  * The next entries to send, oldest first, up to the batch size. An entry waiting for the owner (refused) or for its
- * image upload holds back the later entries that depend on it, and only those: the others go.
+ * image upload holds back the later entries that depend on it, and only those: the others go. Image changes are a
+ * lane of their own (decision 084): they wait for the item's earlier entries (its create), but a refused or waiting
+ * image holds back only later image changes and the item's delete, never its text edits.
  */
 export function nextBatch(inOrder: readonly OutboxEntry[], maxSize: number = LIMITS.syncPushMax): OutboxEntry[] {
   const batch: OutboxEntry[] = []
   const heldBack = new Set<string>()
   for (const entry of inOrder) {
     const key = dependencyKey(entry.target)
-    if (entry.status !== 'pending' || entry.imageRef || heldBack.has(key)) {
-      heldBack.add(key)
+    const image = isImageChange(entry.target)
+    const waitsOn = image || entry.method === 'DELETE' ? [key, `${key}:image`] : [key]
+    if (entry.status !== 'pending' || entry.imageRef || waitsOn.some((lane) => heldBack.has(lane))) {
+      heldBack.add(image ? `${key}:image` : key)
       continue
     }
     batch.push(entry)
@@ -63,6 +68,7 @@ export function nextBatch(inOrder: readonly OutboxEntry[], maxSize: number = LIM
 
 export function toPushOperation(entry: OutboxEntry): PushOperation {
   const operation: PushOperation = { method: entry.method, path: entry.path, idempotencyKey: entry.idempotencyKey }
+  if (entry.mutationId !== undefined) operation.mutationId = entry.mutationId
   if (entry.body !== undefined) operation.body = entry.body
   return operation
 }

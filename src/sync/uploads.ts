@@ -17,7 +17,7 @@ export async function uploadPendingImages(db: OwnerDatabase, transport: Transpor
     if (outcome === 'retry-later' || outcome === 'unauthorized') throw new TransientError(`Upload answered ${res.status}`)
     const uploaded = v.safeParse(UploadResultSchema, res.body)
     if (outcome === 'done' && uploaded.success) await useUploadedImage(db, generation, image.id, uploaded.output)
-    else await failImage(db, generation, image.id, `Failed to upload image: ${messageOf(res)}`)
+    else await failImage(db, generation, image.id, `${IMAGE_REFUSED_MESSAGE} ${messageOf(res)}`)
   }
 }
 
@@ -57,9 +57,18 @@ async function itemIdsShowing(db: OwnerDatabase, localImageId: string): Promise<
   return (await db.items.filter((item) => item.localImageId === localImageId).toArray()).map((item) => item.id)
 }
 
+/** Starts the failed entry's message; the server's reason follows. */
+export const IMAGE_REFUSED_MESSAGE = 'The photo was not saved; everything else was.'
+
+/**
+ * A refused image fails only its own image change (decision 084): the item or profile keeps every other edit, the
+ * screen goes back to the photo the server still has, and the failed change tells the owner why (Retry, Discard).
+ */
 async function failImage(db: OwnerDatabase, generation: number, localImageId: string, message: string) {
-  await fencedTransaction(db, generation, [db.outbox, db.pendingImages], async () => {
+  await fencedTransaction(db, generation, [db.outbox, db.pendingImages, db.items, db.profile], async () => {
     await db.pendingImages.update(localImageId, { status: 'failed', lastError: message })
     await db.outbox.where('imageRef').equals(localImageId).modify({ status: 'failed', lastError: message })
+    await db.items.where('id').anyOf(await itemIdsShowing(db, localImageId)).modify({ localImageId: null })
+    await db.profile.filter((profile) => profile.localImageId === localImageId).modify({ localImageId: null })
   })
 }

@@ -68,7 +68,9 @@ function SettingsForm({ db, profile }: { db: OwnerDatabase; profile: LocalProfil
     }
     setSaving(true)
     try {
-      await updateProfileSettings(db, toProfileSettings(values))
+      await updateProfileSettings(db, toProfileSettings(values, form.getInitialValues()))
+      // The next Save sends what changes after this one.
+      form.setInitialValues(values)
       notifications.show({ color: 'green', title: 'Saved', message: 'Your profile settings are saved.' })
     } catch (error) {
       const message = error instanceof LocalStorageFullError ? error.message : 'Failed to save profile'

@@ -26,6 +26,25 @@ describe('settings values to and from the local profile', () => {
   })
 })
 
+describe('Save sends only what the owner changed since the form opened', () => {
+  const opened = toSettingsValues(sampleProfile({ isPublic: true, socialLinks: [{ id: 3, platform: 'github', url: 'https://github.com/me' }] }))
+  const cases = [
+    { name: 'nothing changed: nothing', values: opened, expected: {} },
+    { name: 'a description edit does not send the visibility switch', values: { ...opened, description: 'New' }, expected: { description: 'New' } },
+    { name: 'the switch is sent when it moved', values: { ...opened, isPublic: false }, expected: { isPublic: false } },
+    { name: 'moved and moved back: not sent', values: { ...opened, isPublic: true }, expected: {} },
+    {
+      name: 'a link edit sends the whole list (the server replaces it)',
+      values: { ...opened, socialLinks: [{ ...opened.socialLinks[0]!, url: 'https://github.com/you' }] },
+      expected: { socialLinks: [{ id: 3, platform: 'github', url: 'https://github.com/you' }] },
+    },
+    { name: 'a blank row added is no change', values: { ...opened, socialLinks: [...opened.socialLinks, emptyRow()] }, expected: {} },
+  ]
+  for (const { name, values, expected } of cases) {
+    it(name, () => expect(toProfileSettings(values, opened)).toEqual(expected))
+  }
+})
+
 describe('settings validation checks only the sections the chosen type shows', () => {
   const base = toSettingsValues(sampleProfile())
   const badLinks = [{ ...emptyRow('instagram'), url: 'not a url' }]

@@ -2,6 +2,7 @@
 import * as v from 'valibot'
 import { RedirectUrlSchema, type ProfileType } from '../../contract/profile.ts'
 import type { LocalProfile } from '../../local/db.ts'
+import { changedFields } from '../../local/outbox-rules.ts'
 import type { ProfileSettings } from '../../local/writes.ts'
 import { isBlankRow, rowsFromLinks, socialUrlError, type SocialLinkRow } from './social-link-rows.ts'
 
@@ -35,10 +36,17 @@ export function toSettingsValues(profile: LocalProfile): SettingsValues {
 }
 
 /**
- * Every field is sent whatever the type, so switching the type back later finds the owner's texts and links
+ * The settings Save writes. With the values the form opened with (`opened`), only what the owner changed since then
+ * (decision 083): a stale device that edits the description never sends the visibility switch it happened to show.
+ * Fields of other types are kept as they are, so switching the type back later finds the owner's texts and links
  * where they left them. Blank link rows are dropped.
  */
-export function toProfileSettings(values: SettingsValues): ProfileSettings {
+export function toProfileSettings(values: SettingsValues, opened?: SettingsValues): ProfileSettings {
+  const settings = allSettings(values)
+  return opened ? changedFields(allSettings(opened), settings) : settings
+}
+
+function allSettings(values: SettingsValues): ProfileSettings {
   return {
     description: values.description,
     profileType: values.profileType,

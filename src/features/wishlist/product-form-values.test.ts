@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { LocalStorageFullError, ProfileNotLoadedError } from '../../local/write-errors.ts'
-import { EMPTY_PRODUCT_FORM, saveFailureMessage, toItemFields, toProductFormValues, validateProductForm, type ProductFormValues } from './product-form-values.ts'
+import { editedItemFields, EMPTY_PRODUCT_FORM, saveFailureMessage, toItemFields, toProductFormValues, validateProductForm, type ProductFormValues } from './product-form-values.ts'
 import { isImageFile, previewSource } from './product-image.ts'
 
 const valid: ProductFormValues = { name: 'Blue bike', brand: 'Bikes Inc', price: 120.5, description: 'A bike that is blue and fast' }
@@ -46,6 +46,19 @@ describe('form values to and from items', () => {
   it('the written fields are trimmed and the price is a number', () => {
     expect(toItemFields({ ...valid, name: '  Blue bike ', price: '7.5' })).toEqual({ ...valid, name: 'Blue bike', price: 7.5 })
   })
+})
+
+describe('an edit saves only the fields the owner changed since the form opened', () => {
+  const cases: Array<{ name: string; values: ProductFormValues; expected: Record<string, unknown> }> = [
+    { name: 'nothing changed: nothing', values: valid, expected: {} },
+    { name: 'a rename alone', values: { ...valid, name: 'Red bike' }, expected: { name: 'Red bike' } },
+    { name: 'the price as typed text', values: { ...valid, price: '99' }, expected: { price: 99 } },
+    { name: 'the same price as text is no change', values: { ...valid, price: '120.5' }, expected: {} },
+    { name: 'trailing spaces are no change', values: { ...valid, brand: 'Bikes Inc  ' }, expected: {} },
+  ]
+  for (const { name, values, expected } of cases) {
+    it(name, () => expect(editedItemFields(valid, values)).toEqual(expected))
+  }
 })
 
 describe('save failure toasts (spec section 8)', () => {

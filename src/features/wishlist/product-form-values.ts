@@ -2,6 +2,7 @@
 import * as v from 'valibot'
 import { ProductFormSchema } from '../../contract/wishlist.ts'
 import type { LocalItem } from '../../local/db.ts'
+import { changedFields } from '../../local/outbox-rules.ts'
 import { LocalStorageFullError, ProfileNotLoadedError } from '../../local/write-errors.ts'
 import type { ItemFields } from '../../local/writes.ts'
 
@@ -41,6 +42,16 @@ export function validateProductForm(values: ProductFormValues): ProductFormError
 export function toItemFields(values: ProductFormValues): ItemFields {
   const parsed = v.parse(ProductFormSchema, candidate(values))
   return { name: parsed.name, brand: parsed.brand, price: parsed.price, description: parsed.description }
+}
+
+/**
+ * What Save sends for an existing item: only the fields the owner changed since the form opened (decision 083), so
+ * another device's edit of the others is not overwritten with the values this form happened to show.
+ */
+export function editedItemFields(opened: ProductFormValues, values: ProductFormValues): Partial<ItemFields> {
+  const before = candidate(opened)
+  const trimmed = { name: before.name.trim(), brand: before.brand.trim(), description: before.description.trim(), price: before.price }
+  return changedFields<ItemFields>(trimmed, toItemFields(values))
 }
 
 export type SaveStep = 'create' | 'update' | 'image'

@@ -55,7 +55,7 @@ export function ProductForm({ db, item, onSaved, onCancel }: Props) {
 
   const submit = form.onSubmit(async (values) => {
     setSaving(true)
-    const outcome = await saveProduct(db, item?.id, values, pickedBlob)
+    const outcome = await saveProduct(db, item?.id, values, pickedBlob, form.getInitialValues())
     setSaving(false)
     if (!outcome.ok) {
       notifications.show({ color: 'red', title: 'Error', message: saveFailureMessage(outcome.step, outcome.error) })

@@ -15,7 +15,11 @@ describe('Save writes locally at once, with an outbox entry and no network', () 
     const [item] = await itemsQuery(db)
     expect(item).toMatchObject({ name: 'Blue bike', price: 120.5 })
     expect(await db.pendingImages.get(item?.localImageId ?? '')).toMatchObject({ status: 'pending' })
-    expect((await db.outbox.toArray()).map((entry) => entry.method)).toEqual(['POST'])
+    // The image is a change of its own behind the create: refused, it never costs the item (decision 084).
+    expect((await db.outbox.orderBy('seq').toArray()).map((entry) => [entry.method, entry.body])).toEqual([
+      ['POST', expect.not.objectContaining({ storedImageId: expect.anything() })],
+      ['PUT', { storedImageId: 'pending-image' }],
+    ])
   })
 
   it("without a local profile the create fails with 'Profile is not loaded. Please try again.'", async () => {
@@ -36,7 +40,8 @@ describe('Save writes locally at once, with an outbox entry and no network', () 
     await dropItemImage(db, id)
     expect((await itemsQuery(db))[0]).toMatchObject({ localImageId: null, storedImageId: null })
     const bodies = (await db.outbox.orderBy('seq').toArray()).map((entry) => entry.body)
-    expect(bodies.slice(2)).toEqual([{ storedImageId: 'pending-image' }, { removeStoredImage: true }])
+    // The edit was folded into the create, which had not gone out yet.
+    expect(bodies).toEqual([expect.objectContaining({ name: 'Red bike', price: 99 }), { storedImageId: 'pending-image' }, { removeStoredImage: true }])
   })
 
   it('an invalid form is refused before anything is stored', async () => {

@@ -1,20 +1,27 @@
 // Owns what Save and the image picker write locally: each call is one local write with its outbox entry.
 import type { OwnerDatabase } from '../../local/db.ts'
 import { attachItemImage, createItem, removeItemImage, updateItem } from '../../local/writes.ts'
-import { toItemFields, type ProductFormValues, type SaveStep } from './product-form-values.ts'
+import { editedItemFields, toItemFields, type ProductFormValues, type SaveStep } from './product-form-values.ts'
 
 export type SaveOutcome = { ok: true; id: string; mode: 'new' | 'edit' } | { ok: false; step: SaveStep; error: unknown }
 
 /**
- * Saves the form: a new item takes the picked image with it (kept as a Blob, uploaded before the item is sent);
- * an existing item's image was already written when it was picked, so only its text fields are saved here.
+ * Saves the form: a new item takes the picked image with it (kept as a Blob, uploaded after the item is sent, so a
+ * refused image never costs the item); an existing item's image was already written when it was picked, so only the
+ * text fields the owner changed since the form opened (`opened`) are saved here.
  */
-export async function saveProduct(db: OwnerDatabase, itemId: string | undefined, values: ProductFormValues, pickedImage: Blob | null): Promise<SaveOutcome> {
+export async function saveProduct(
+  db: OwnerDatabase,
+  itemId: string | undefined,
+  values: ProductFormValues,
+  pickedImage: Blob | null,
+  opened?: ProductFormValues,
+): Promise<SaveOutcome> {
   const step: SaveStep = itemId ? 'update' : 'create'
   try {
     const fields = toItemFields(values)
     if (itemId) {
-      await updateItem(db, itemId, fields)
+      await updateItem(db, itemId, opened ? editedItemFields(opened, values) : fields)
       return { ok: true, id: itemId, mode: 'edit' }
     }
     const id = await createItem(db, fields, pickedImage ?? undefined)
