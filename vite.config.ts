@@ -1,9 +1,30 @@
 // Build of the PWA: the app and the visitor page, file routes (code-split per route), React, and the injectManifest
 // service worker with its manifest.
+import { spawnSync } from 'node:child_process'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+
+/**
+ * After the bundle is written: /, /help-center and /demo/wishlist rendered to static HTML by the same React components
+ * (scripts/prerender-public-site.tsx, in its own Node process so the components load as on the server).
+ */
+function prerenderPublicSite(): Plugin {
+  let outDir = 'dist'
+  return {
+    name: 'qrtee-prerender-public-site',
+    apply: 'build',
+    configResolved: (config) => void (outDir = config.build.outDir),
+    closeBundle: {
+      sequential: true,
+      handler() {
+        const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/prerender-public-site.tsx', outDir], { stdio: 'inherit' })
+        if (result.status !== 0) throw new Error('Prerendering the public pages failed; see the output above.')
+      },
+    },
+  }
+}
 
 const THEME_COLOR = '#1864ab'
 const BACKGROUND_COLOR = '#ffffff'
@@ -12,12 +33,14 @@ export default defineConfig({
   build: {
     // Two documents: the app (index.html) and the visitor's page for /profile/{id} (profile.html), which must not
     // carry the app's router, Mantine, Dexie or sync code (decision 062).
-    rolldownOptions: { input: { app: 'index.html', profile: 'profile.html' } },
+    // The third, site.html, is the public pages' document, prerendered after the bundle is written (decision 096).
+    rolldownOptions: { input: { app: 'index.html', profile: 'profile.html', site: 'site.html' } },
   },
   plugins: [
     // Must run before react(): it generates src/routeTree.gen.ts and splits each route's component into its own chunk.
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routeFileIgnorePrefix: '-' }),
     react(),
+    prerenderPublicSite(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

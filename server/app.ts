@@ -12,6 +12,7 @@ import { profilePageRoutes } from './routes/profile-page.ts'
 import { profileRoutes } from './routes/profiles.ts'
 import { publicConfigRoutes } from './routes/public-config.ts'
 import { publicRoutes } from './routes/public.ts'
+import { publicSiteRoutes } from './routes/public-site.ts'
 import { supportRoutes } from './routes/support.ts'
 import { purchaseRecordRoutes } from './routes/purchase-records.ts'
 import { syncRoutes } from './routes/sync.ts'
@@ -34,12 +35,12 @@ export function createApp(deps: AppDeps, site?: StaticSite) {
   app.use('*', securityHeaders)
   app.use('*', wellFormedPath)
   app.use('*', boundedBodies())
-  app.use('/api/*', async (c, next) => {
   // The Google sign-in's landing page carries tokens in its address: no browser or proxy may keep the answer.
   app.use('/oauth/callback', async (c, next) => {
     await next()
     c.res.headers.set('Cache-Control', 'no-store')
   })
+  app.use('/api/*', async (c, next) => {
     await next()
     // Authenticated and dynamic answers must never be stored by a browser or proxy; routes that may be cached say so.
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store')
@@ -70,6 +71,7 @@ export function createApp(deps: AppDeps, site?: StaticSite) {
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404))
 
   if (site) app.route('/', profilePageRoutes(deps, site))
+  if (site) app.route('/', publicSiteRoutes(deps, site))
 
   app.get('*', (c) => {
     if (!site) return c.json({ message: 'Not found' }, 404)

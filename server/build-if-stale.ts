@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 
-const SOURCES = ['src', 'sw', 'public', 'index.html', 'vite.config.ts', 'package.json', 'package-lock.json']
+const SOURCES = ['src', 'sw', 'public', 'scripts', 'index.html', 'profile.html', 'site.html', 'vite.config.ts', 'package.json', 'package-lock.json']
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0
@@ -14,7 +14,8 @@ function newestMtime(target: string): number {
 
 export function isBuildStale(root: string): boolean {
   const built = path.join(root, 'dist', 'index.html')
-  if (!existsSync(built)) return true
+  // The prerendered public pages are written last (vite.config.ts): without them the build did not finish.
+  if (!existsSync(built) || !existsSync(path.join(root, 'dist', 'public-site', 'landing.html'))) return true
   const builtAt = statSync(built).mtimeMs
   return SOURCES.some((source) => newestMtime(path.join(root, source)) > builtAt)
 }

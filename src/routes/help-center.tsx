@@ -1,7 +1,9 @@
-// Route /help-center: the Help Center.
+// Route /help-center: the Help Center, the same page the server sends prerendered (decision 096).
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '../features/shell/placeholder-page.tsx'
+import { ThemeSwitch } from '../features/shell/theme-switch.tsx'
+import '../public-site/public-site.css'
+import { PublicSiteApp } from '../public-site/public-site-app.tsx'
 
 export const Route = createFileRoute('/help-center')({
-  component: () => <PlaceholderPage title="Help Center" />,
+  component: () => <PublicSiteApp page="help-center" themeSwitch={<ThemeSwitch />} />,
 })

@@ -1,13 +1,10 @@
-// Route /: the landing page, with the QR feature's live demo card beside the hero.
+// Route /: the landing page. Visitors get it prerendered (site.html, decision 096); the app renders the same page when
+// it is already running (a link home, or a service worker that answers navigations with the app's shell).
 import { createFileRoute } from '@tanstack/react-router'
-import { LandingPage } from '../features/landing/landing-page.tsx'
-import { useDemoUsername } from '../features/landing/use-demo-username.ts'
-import { DemoQrCard } from '../features/qr/demo-qr-card.tsx'
 import { ThemeSwitch } from '../features/shell/theme-switch.tsx'
+import '../public-site/public-site.css'
+import { PublicSiteApp } from '../public-site/public-site-app.tsx'
 
 export const Route = createFileRoute('/')({
-  component: function LandingRoute() {
-    const demoUsername = useDemoUsername()
-    return <LandingPage headerActions={<ThemeSwitch />} heroAside={<DemoQrCard demoUsername={demoUsername} />} />
-  },
+  component: () => <PublicSiteApp page="landing" themeSwitch={<ThemeSwitch />} />,
 })

@@ -1,7 +1,9 @@
-// Route /demo/wishlist: the demo wishlist the landing page links to.
+// Route /demo/wishlist: the demo wishlist the landing page links to, the same page the server sends prerendered.
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '../../features/shell/placeholder-page.tsx'
+import { ThemeSwitch } from '../../features/shell/theme-switch.tsx'
+import '../../public-site/public-site.css'
+import { PublicSiteApp } from '../../public-site/public-site-app.tsx'
 
 export const Route = createFileRoute('/demo/wishlist')({
-  component: () => <PlaceholderPage title="Demo wishlist" />,
+  component: () => <PublicSiteApp page="demo-wishlist" themeSwitch={<ThemeSwitch />} />,
 })

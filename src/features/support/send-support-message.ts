@@ -1,0 +1,22 @@
+// Owns POST /api/public/support/contact from the browser, and the spec's failure text: the server's message, else
+// the error's, else 'Failed to send message. Please try again.'.
+import * as v from 'valibot'
+import { SUPPORT_MESSAGES, type SupportMessageInput } from '../../contract/support.ts'
+
+const ErrorBodySchema = v.object({ message: v.pipe(v.string(), v.nonEmpty()) })
+
+export async function sendSupportMessage(input: SupportMessageInput): Promise<void> {
+  const response = await fetch('/api/public/support/contact', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
+    body: JSON.stringify(input),
+  })
+  if (response.ok) return
+  const body: unknown = await response.json().catch(() => undefined)
+  const parsed = v.safeParse(ErrorBodySchema, body)
+  throw new Error(parsed.success ? parsed.output.message : `Request failed with status ${response.status}`)
+}
+
+export function sendFailureText(err: unknown): string {
+  return err instanceof Error && err.message ? err.message : SUPPORT_MESSAGES.sendFailed
+}
