@@ -135,6 +135,37 @@ describeEachDatabase('abuse limits: visitor purchases, uploads, sign-in behind a
     }
   })
 
+  it("a stranger's guesses lock out only the stranger's address: the owner signing in from elsewhere gets in", async () => {
+    const t = new TestApp(await getDatabase(), {
+      config: behindProxy,
+      rateLimits: { loginPerAccountAndAddress: { max: 3, windowMs: 15 * MINUTE }, loginPerAccount: { max: 50, windowMs: 60 * MINUTE } },
+    })
+    const owner = await t.signUp('targeted')
+    const guesses = []
+    for (let i = 0; i < 4; i++) guesses.push((await login(t, owner.email, fromAddress('203.0.113.66'))).status)
+    expect(guesses).toEqual([401, 401, 401, 429])
+    const signIn = await t.request('POST', '/api/auth/login', { body: { email: owner.email, password: owner.password }, headers: fromAddress('198.51.100.7') })
+    expect(signIn.status).toBe(200)
+  })
+
+  it("refused purchases (unknown or bought items) do not use up a wishlist's allowance: the real purchase still goes through", async () => {
+    const t = new TestApp(await getDatabase(), {
+      config: behindProxy,
+      rateLimits: { visitorPurchasePerProfile: { max: 2, windowMs: 10 * MINUTE }, visitorPurchasePerAddress: roomy },
+    })
+    const { owner, items } = await ownerWithItems(t, 2)
+    const buy = (wishlistItemId: string, address: string) =>
+      t.request('POST', `/api/public/profiles/${owner.shareableId}/purchases`, { body: { wishlistItemId }, headers: fromAddress(address) })
+    expect((await buy(items[0]!.id, '192.0.2.10')).status).toBe(201)
+    const refused = []
+    for (let i = 0; i < 5; i++) refused.push((await buy(crypto.randomUUID(), `192.0.2.${20 + i}`)).status)
+    refused.push((await buy(items[0]!.id, '192.0.2.30')).status)
+    expect(refused).toEqual([404, 404, 404, 404, 404, 409])
+    expect((await buy(items[1]!.id, '192.0.2.40')).status).toBe(201)
+    // The allowance itself still holds: a third real purchase would be past it.
+    expect((await buy(crypto.randomUUID(), '192.0.2.50')).status).toBe(429)
+  })
+
   describe('a rate-limit store that cannot be reached', () => {
     // Nothing listens on port 1: every query of this store fails at once, as with PostgreSQL gone.
     const deadPool = new pg.Pool({ host: '127.0.0.1', port: 1, user: 'nobody', database: 'none' })
