@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto'
 import { eq, lt } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
+import type { OAuthErrorCode } from '../../src/contract/sign-in-methods.ts'
 import { accessTokenKey } from '../auth/access-token.ts'
 import { signInWithIdentity } from '../auth/accounts.ts'
 import { startSession } from '../auth/sessions.ts'
@@ -22,12 +23,6 @@ export const OAUTH_MESSAGES = {
   unavailable: 'Google sign-in is unavailable right now. Please try again in a moment.',
 } as const
 
-/**
- * Why a sign-in failed, as the browser receives it in `/oauth/callback?error=`. A fixed set of codes, never the
- * provider's or anyone's free text, so a crafted link cannot make the page say something of its own.
- */
-export const OAUTH_ERRORS = ['cancelled', 'provider_error', 'expired', 'unverified_email', 'refused', 'unavailable', 'too_many_attempts'] as const
-export type OAuthErrorCode = (typeof OAUTH_ERRORS)[number]
 
 /** Long enough to choose an account at Google, short enough that a stolen state is soon worthless. */
 export const SIGN_IN_ATTEMPT_MS = 10 * 60_000
@@ -102,7 +97,8 @@ export function oauthRoutes(deps: AppDeps, oidcOverride?: OidcClient) {
       return c.redirect(start.url.href, 302)
     })
     .get('/oauth/google/callback', async (c) => {
-      // The browser arrives here by navigation, so every refusal is a redirect to the app, never a JSON page.
+      // The browser arrives here by navigation, so every refusal is a redirect to the app, never a JSON page; the
+      // reason is one of a fixed set of codes (OAUTH_ERROR_CODES), never the provider's text.
       const fail = (error: OAuthErrorCode, signInState?: string) => c.redirect(toApp({ error }, signInState), 302)
       try {
         await limiter.enforce('oauth-callback', addressKey(clientAddress(c, config.trustProxy)), limits.loginPerAddress)

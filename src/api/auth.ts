@@ -30,22 +30,3 @@ export function googleSignInUrl(origin: string, signInState?: string): string {
   if (signInState !== undefined) query.set('signInState', signInState)
   return `${API_PREFIX}/auth/oauth/google?${query.toString()}`
 }
-
-export type GoogleAvailability = { available: true } | { available: false; configured: boolean; message: string }
-
-/**
- * Asks the sign-in endpoint without following its redirect: a redirect means Google sign-in is set up; 503 ("not
- * configured") or 404 (a server without the route) means it is off; anything else is a passing failure.
- */
-export async function checkGoogleSignIn(origin: string): Promise<GoogleAvailability> {
-  try {
-    const response = await fetch(googleSignInUrl(origin), { redirect: 'manual', headers: { Accept: 'application/json' } })
-    if (response.type === 'opaqueredirect' || response.ok) return { available: true }
-    const body: unknown = await response.json().catch(() => undefined)
-    const message =
-      typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' ? body.message : ''
-    return { available: false, configured: ![404, 501, 503].includes(response.status), message }
-  } catch {
-    return { available: false, configured: true, message: '' }
-  }
-}

@@ -31,3 +31,10 @@ export const AccountDeleteRequestSchema = v.object({
   currentPassword: v.optional(v.string()),
   confirmUsername: v.optional(v.pipe(v.string(), v.maxLength(LIMITS.usernameMax + 10, SIGN_IN_METHOD_MESSAGES.confirmUsernameWrong))),
 })
+
+/**
+ * Why a Google sign-in failed, as the server sends it in `/oauth/callback?error=`: a fixed set of codes (never free
+ * text, so a crafted link cannot make the page say anything of its own); the page turns each into a sentence.
+ */
+export const OAUTH_ERROR_CODES = ['cancelled', 'provider_error', 'expired', 'unverified_email', 'refused', 'unavailable', 'too_many_attempts'] as const
+export type OAuthErrorCode = (typeof OAUTH_ERROR_CODES)[number]

@@ -1,8 +1,8 @@
 // Owns the sign-in page (/login): the form, its messages (spec section 5), toasts (section 8) and Google sign-in.
-import { Button, Divider, Stack, Text, TextInput } from '@mantine/core'
+import { Alert, Button, Divider, Stack, Text, TextInput } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { notifications } from '@mantine/notifications'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import * as v from 'valibot'
 import { login } from '../../api/auth.ts'
 import { ApiError } from '../../api/client.ts'
@@ -11,10 +11,14 @@ import { AnchorLink } from '../../lib/anchor-link.tsx'
 import { AuthCard } from './auth-card.tsx'
 import { PasswordField } from './password-field.tsx'
 import { GoogleSignIn } from './google-sign-in.tsx'
+import { clearSignInFailure, signInFailure } from './oauth-callback.ts'
 import { useAfterSignIn } from './use-after-sign-in.ts'
 
 export function LoginPage({ redirect }: { redirect?: string }) {
   const [submitting, setSubmitting] = useState(false)
+  // A Google sign-in that just failed comes back here with its reason (set before the router existed); shown once.
+  const [googleFailure, setGoogleFailure] = useState(signInFailure)
+  useEffect(() => clearSignInFailure(), [])
   const afterSignIn = useAfterSignIn(redirect)
   const form = useForm({
     mode: 'uncontrolled',
@@ -24,6 +28,7 @@ export function LoginPage({ redirect }: { redirect?: string }) {
 
   const submit = form.onSubmit(async (values) => {
     setSubmitting(true)
+    setGoogleFailure(null)
     try {
       await login(v.parse(LoginSchema, values))
       notifications.show({ color: 'green', title: 'Login successful', message: 'You have successfully logged in.' })
@@ -41,6 +46,11 @@ export function LoginPage({ redirect }: { redirect?: string }) {
   return (
     <AuthCard title="Sign in">
       <Stack>
+        {googleFailure ? (
+          <Alert color="red" title="Login failed" role="alert" withCloseButton onClose={() => setGoogleFailure(null)}>
+            {googleFailure}
+          </Alert>
+        ) : null}
         <form onSubmit={submit} noValidate>
           <Stack>
             <TextInput label="Email" type="email" autoComplete="email" key={form.key('email')} {...form.getInputProps('email')} />
@@ -57,7 +67,7 @@ export function LoginPage({ redirect }: { redirect?: string }) {
           </Stack>
         </form>
         <Divider label="or" labelPosition="center" />
-        <GoogleSignIn />
+        <GoogleSignIn redirect={redirect} />
         <Text size="sm" ta="center">
           No account yet?{' '}
           <AnchorLink to="/register" search={{ redirect }}>

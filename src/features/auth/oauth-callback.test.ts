@@ -4,9 +4,13 @@ import {
   beginSignInState,
   type CallbackDecision,
   type CallbackQuery,
+  clearSignInFailure,
   consumeOAuthCallback,
   decideOAuthCallback,
+  RETURN_TO_KEY,
+  SIGN_IN_FAILURE_MESSAGES,
   SIGN_IN_STATE_KEY,
+  signInFailure,
 } from './oauth-callback.ts'
 
 class MemoryStorage implements Storage {
@@ -103,7 +107,7 @@ describe('consumeOAuthCallback', () => {
 
   it("spends the started value on a callback the provider refused, so a later forged link cannot use it", () => {
     const state = beginSignInState(session)
-    expect(arrive('/oauth/callback?error=access_denied')).toEqual({ outcome: 'failed', replaced: ['/oauth/callback?error=access_denied'] })
+    expect(arrive('/oauth/callback?error=access_denied')).toEqual({ outcome: 'failed', replaced: ['/login'] })
     expect(arrive(`/oauth/callback?token=t.t.t&refreshToken=r&signInState=${state}`).outcome).toBe('ignored')
     expect(readTokens()).toEqual({ token: null, refreshToken: null })
   })
@@ -112,6 +116,39 @@ describe('consumeOAuthCallback', () => {
     expect(arrive('/oauth/callback?link=ignored')).toEqual({ outcome: 'ignored', replaced: [] })
     expect(arrive('/dashboard?token=x&refreshToken=y')).toEqual({ outcome: 'not-callback', replaced: [] })
     expect(readTokens()).toEqual({ token: null, refreshToken: null })
+  })
+
+  it('returns to the page the owner came from after a sign-in, and keeps it on the way back to /login after a failure', () => {
+    const state = beginSignInState(session, '/profile/edit?tab=1')
+    expect(session.getItem(RETURN_TO_KEY)).toBe('/profile/edit?tab=1')
+    expect(arrive(`/oauth/callback?token=t.t.t&refreshToken=r&signInState=${state}`)).toEqual({ outcome: 'signed-in', replaced: ['/profile/edit?tab=1'] })
+    expect(session.getItem(RETURN_TO_KEY)).toBeNull()
+
+    const next = beginSignInState(session, '/products/new')
+    expect(arrive(`/oauth/callback?error=cancelled&signInState=${next}`)).toEqual({ outcome: 'failed', replaced: ['/login?redirect=%2Fproducts%2Fnew'] })
+    expect(signInFailure()).toBe(SIGN_IN_FAILURE_MESSAGES.cancelled)
+    clearSignInFailure()
+  })
+
+  it.each([['another origin', 'https://evil.test/x'], ['a protocol-relative address', '//evil.test'], ['javascript:', 'javascript:alert(1)']])(
+    'never returns to %s, whether given at the start or planted in storage',
+    (_, target) => {
+      const state = beginSignInState(session, target)
+      expect(session.getItem(RETURN_TO_KEY)).toBeNull()
+      session.setItem(RETURN_TO_KEY, target)
+      expect(arrive(`/oauth/callback?token=t.t.t&refreshToken=r&signInState=${state}`).replaced).toEqual(['/dashboard'])
+    },
+  )
+
+  it('says a fixed sentence for every failure: a crafted error text never reaches the page', () => {
+    beginSignInState(session)
+    expect(arrive('/oauth/callback?error=unverified_email').replaced).toEqual(['/login'])
+    expect(signInFailure()).toBe(SIGN_IN_FAILURE_MESSAGES.unverified_email)
+    expect(arrive('/oauth/callback?error=Your%20account%20is%20locked.%20Call%20%2B1%20555').replaced).toEqual(['/login'])
+    expect(signInFailure()).toBe(SIGN_IN_FAILURE_MESSAGES.unknown)
+    expect(arrive('/oauth/callback').replaced).toEqual(['/login'])
+    clearSignInFailure()
+    expect(signInFailure()).toBeNull()
   })
 
   it('draws a different value for every sign-in', () => {

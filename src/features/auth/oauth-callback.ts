@@ -3,12 +3,16 @@
 // address bar and history before anything renders, accepted or not (docs/decisions/079).
 import * as v from 'valibot'
 import { storeTokens } from '../../api/tokens.ts'
+import { OAUTH_ERROR_CODES, type OAuthErrorCode } from '../../contract/sign-in-methods.ts'
+import { DEFAULT_AFTER_SIGN_IN, isSameOriginPath } from '../../lib/safe-redirect.ts'
 
 export const OAUTH_CALLBACK_PATH = '/oauth/callback'
 /** The query parameter the server appends to its redirect to /oauth/callback, echoing the value the tab sent it. */
 export const SIGN_IN_STATE_PARAM = 'signInState'
 /** Where the tab keeps the value between leaving for the provider and coming back; per tab, gone with the tab. */
 export const SIGN_IN_STATE_KEY = 'qrtee:oauth-sign-in-state'
+/** The page the owner was on their way to when they chose Google (the login page's `redirect`), kept the same way. */
+export const RETURN_TO_KEY = 'qrtee:oauth-return-to'
 /** `?link=ignored` on the bare callback address after tokens were thrown away, so the page can say why. */
 export const IGNORED_PARAM = 'link'
 export const IGNORED_VALUE = 'ignored'
@@ -37,27 +41,59 @@ export function decideOAuthCallback(query: CallbackQuery, expectedState: string 
   return { kind: 'accept', tokens: { token: token.output, refreshToken: refreshToken.output } }
 }
 
-/** A fresh unguessable value (128 bits, base64url) for one sign-in, stored for the tab's return. */
-export function beginSignInState(storage: Storage | undefined = safeSessionStorage()): string {
+/**
+ * A fresh unguessable value (128 bits, base64url) for one sign-in, stored for the tab's return, with the page to go to
+ * afterwards when it is a path on this origin.
+ */
+export function beginSignInState(storage: Storage | undefined = safeSessionStorage(), returnTo?: string): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16))
   const state = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
   try {
     storage?.setItem(SIGN_IN_STATE_KEY, state)
+    if (returnTo !== undefined && isSameOriginPath(returnTo)) storage?.setItem(RETURN_TO_KEY, returnTo)
+    else storage?.removeItem(RETURN_TO_KEY)
   } catch {
     // Storage refused (some private modes): the callback will then drop the tokens, which fails safe.
   }
   return state
 }
 
-/** Reads and removes the stored value: each value answers at most one callback. */
-function takeSignInState(storage: Storage | undefined): string | null {
+/** Reads and removes a stored value: each sign-in's values answer at most one callback. */
+function take(storage: Storage | undefined, key: string): string | null {
   try {
-    const value = storage?.getItem(SIGN_IN_STATE_KEY) ?? null
-    storage?.removeItem(SIGN_IN_STATE_KEY)
+    const value = storage?.getItem(key) ?? null
+    storage?.removeItem(key)
     return value
   } catch {
     return null
   }
+}
+
+/** What the login page says for each reason the server gives (the codes of OAUTH_ERROR_CODES). */
+export const SIGN_IN_FAILURE_MESSAGES: Record<OAuthErrorCode | 'unknown', string> = {
+  cancelled: 'Google sign-in was cancelled.',
+  provider_error: 'Google could not sign you in. Please try again.',
+  expired: 'The Google sign-in expired or was already used. Please start again.',
+  unverified_email: 'Your Google account has no verified email address. Verify it with Google, or sign in with your email and password.',
+  refused: 'Google could not confirm your sign-in. Please try again.',
+  unavailable: 'Google sign-in is unavailable right now. Please try again in a moment.',
+  too_many_attempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  unknown: 'Google sign-in did not complete. Please try again.',
+}
+
+export function signInFailureMessage(code: string | null): string {
+  const known = OAUTH_ERROR_CODES.find((candidate) => candidate === code)
+  return SIGN_IN_FAILURE_MESSAGES[known ?? 'unknown']
+}
+
+// Set by consumeOAuthCallback before the router exists, read by the login page it sends the tab to; kept in memory
+// (not in the address) so the reason survives no reload and no crafted link can put words on the page.
+let pendingFailure: string | null = null
+
+/** The reason the Google sign-in just failed, if this page load came back from one; see clearSignInFailure. */
+export const signInFailure = (): string | null => pendingFailure
+export function clearSignInFailure(): void {
+  pendingFailure = null
 }
 
 function safeSessionStorage(): Storage | undefined {
@@ -71,9 +107,10 @@ function safeSessionStorage(): Storage | undefined {
 export type CallbackOutcome = 'not-callback' | 'signed-in' | 'ignored' | 'failed'
 
 /**
- * Runs in main.tsx before the router exists. Accepted: stores the tokens and replaces the entry with /dashboard.
- * Otherwise the stored session is left exactly as it was, and the entry becomes the bare callback path (with
- * `?link=ignored` or the provider's `?error=`), so no token ever stays in the address bar or history.
+ * Runs in main.tsx before the router exists. Accepted: stores the tokens and replaces the entry with the page the
+ * owner came from, else /dashboard. Otherwise the stored session is left exactly as it was: tokens nobody asked for
+ * turn the entry into `/oauth/callback?link=ignored`; a failed sign-in turns it into /login, which shows the reason.
+ * Either way no token ever stays in the address bar or history.
  */
 export function consumeOAuthCallback(location: Location, history: History, storage: Storage | undefined = safeSessionStorage()): CallbackOutcome {
   if (location.pathname.replace(/\/+$/, '') !== OAUTH_CALLBACK_PATH) return 'not-callback'
@@ -86,16 +123,20 @@ export function consumeOAuthCallback(location: Location, history: History, stora
     signInState: params.get(SIGN_IN_STATE_PARAM),
     error: params.get('error'),
   }
-  const decision = decideOAuthCallback(query, takeSignInState(storage))
+  const decision = decideOAuthCallback(query, take(storage, SIGN_IN_STATE_KEY))
+  const stored = take(storage, RETURN_TO_KEY)
+  const returnTo = stored !== null && isSameOriginPath(stored) ? stored : null
   if (decision.kind === 'accept') {
     storeTokens(decision.tokens)
-    history.replaceState(null, '', '/dashboard')
+    history.replaceState(null, '', returnTo ?? DEFAULT_AFTER_SIGN_IN)
     return 'signed-in'
   }
   if (decision.kind === 'ignore') {
     history.replaceState(null, '', `${OAUTH_CALLBACK_PATH}?${IGNORED_PARAM}=${IGNORED_VALUE}`)
     return 'ignored'
   }
-  history.replaceState(null, '', decision.error ? `${OAUTH_CALLBACK_PATH}?error=${encodeURIComponent(decision.error)}` : OAUTH_CALLBACK_PATH)
+  // Back to the sign-in page (keeping where the owner was going), which says 'Login failed' with the reason.
+  pendingFailure = signInFailureMessage(decision.error)
+  history.replaceState(null, '', returnTo ? `/login?${new URLSearchParams({ redirect: returnTo }).toString()}` : '/login')
   return 'failed'
 }
