@@ -2,15 +2,17 @@
 import { and, asc, eq, gt, gte } from 'drizzle-orm'
 import type { SyncChanges } from '../../src/contract/sync.ts'
 import type { Db } from '../db/client.ts'
-import { itemTombstones, profiles, purchaseRecords, users, wishlistItems } from '../db/schema.ts'
+import { itemTombstones, orders, profiles, purchaseRecords, users, wishlistItems } from '../db/schema.ts'
 import { toWishlistItem } from './item-view.ts'
 import { toProfile } from './profile-view.ts'
+import { toOrder } from './print-provider/order-writes.ts'
 import { toPurchaseRecord } from './purchase-record-view.ts'
 
 type Change =
   | { seq: number; kind: 'item'; value: SyncChanges['items'][number] }
   | { seq: number; kind: 'tombstone'; value: string }
   | { seq: number; kind: 'purchase'; value: SyncChanges['purchases'][number] }
+  | { seq: number; kind: 'order'; value: SyncChanges['orders'][number] }
 
 /**
  * A full snapshot (`reset: true`) for cursor 0, for a cursor older than the kept tombstones, and for a cursor from
@@ -32,10 +34,10 @@ async function readChanges(db: Db, userId: string, cursor: number, limit: number
   const reset = cursor === 0 || cursor < Number(user.horizon) || cursor > head
   const after = reset ? 0 : cursor
   // Rows written before the counter existed carry seq 0; a snapshot must include them.
-  const fresh = <T extends typeof wishlistItems.seq | typeof purchaseRecords.seq | typeof itemTombstones.seq>(column: T) =>
+  const fresh = <T extends typeof wishlistItems.seq | typeof purchaseRecords.seq | typeof itemTombstones.seq | typeof orders.seq>(column: T) =>
     reset ? gte(column, 0) : gt(column, after)
 
-  const [itemRows, tombstoneRows, purchaseRows, [profileRow]] = await Promise.all([
+  const [itemRows, tombstoneRows, purchaseRows, [profileRow], orderRows] = await Promise.all([
     db.select().from(wishlistItems).where(and(eq(wishlistItems.userId, userId), fresh(wishlistItems.seq))).orderBy(asc(wishlistItems.seq)).limit(limit + 1),
     // A snapshot replaces the client's copy, so it needs no tombstones.
     reset
@@ -43,12 +45,14 @@ async function readChanges(db: Db, userId: string, cursor: number, limit: number
       : db.select().from(itemTombstones).where(and(eq(itemTombstones.userId, userId), fresh(itemTombstones.seq))).orderBy(asc(itemTombstones.seq)).limit(limit + 1),
     db.select().from(purchaseRecords).where(and(eq(purchaseRecords.userId, userId), fresh(purchaseRecords.seq))).orderBy(asc(purchaseRecords.seq)).limit(limit + 1),
     db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1),
+    db.select().from(orders).where(and(eq(orders.userId, userId), fresh(orders.seq))).orderBy(asc(orders.seq)).limit(limit + 1),
   ])
 
   const changes: Change[] = [
     ...itemRows.map((row): Change => ({ seq: Number(row.seq), kind: 'item', value: toWishlistItem(row) })),
     ...tombstoneRows.map((row): Change => ({ seq: Number(row.seq), kind: 'tombstone', value: row.itemId })),
     ...purchaseRows.map((row): Change => ({ seq: Number(row.seq), kind: 'purchase', value: toPurchaseRecord(row) })),
+    ...orderRows.map((row): Change => ({ seq: Number(row.seq), kind: 'order', value: toOrder(row) })),
   ].sort((a, b) => a.seq - b.seq)
   const page = changes.slice(0, limit)
   const hasMore = changes.length > limit
@@ -62,6 +66,7 @@ async function readChanges(db: Db, userId: string, cursor: number, limit: number
     items: page.flatMap((ch) => (ch.kind === 'item' ? [ch.value] : [])),
     deletedItemIds: page.flatMap((ch) => (ch.kind === 'tombstone' ? [ch.value] : [])),
     purchases: page.flatMap((ch) => (ch.kind === 'purchase' ? [ch.value] : [])),
+    orders: page.flatMap((ch) => (ch.kind === 'order' ? [ch.value] : [])),
   }
   if (profileRow && (reset || Number(profileRow.seq) > after)) {
     const { wishlist: _wishlist, ...profile } = toProfile(profileRow, user.username, [])

@@ -39,8 +39,9 @@ export const NO_ZIP_COUNTRIES: ReadonlySet<string> = new Set([
   'SC', 'SL', 'SR', 'ST', 'SY', 'TG', 'TK', 'TL', 'TO', 'TT', 'TV', 'UG', 'VU', 'YE', 'ZW',
 ])
 
+/** A missing field reads as empty, so its answer names the field rather than the object around it. */
 const text = (message: string, field: string, max: number) =>
-  v.pipe(v.string(message), v.trim(), v.minLength(1, message), v.maxLength(max, ORDER_MESSAGES.tooLong(field, max)))
+  v.pipe(v.optional(v.string(message), ''), v.trim(), v.minLength(1, message), v.maxLength(max, ORDER_MESSAGES.tooLong(field, max)))
 
 export const RecipientSchema = v.pipe(
   v.object(
@@ -48,7 +49,7 @@ export const RecipientSchema = v.pipe(
       name: text(ORDER_MESSAGES.name, 'Recipient name', ORDER_LIMITS.nameMax),
       address1: text(ORDER_MESSAGES.address1, 'Address', ORDER_LIMITS.addressMax),
       city: text(ORDER_MESSAGES.city, 'City', ORDER_LIMITS.cityMax),
-      country_code: v.pipe(v.string(ORDER_MESSAGES.country), v.trim(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/, ORDER_MESSAGES.country)),
+      country_code: v.pipe(v.optional(v.string(ORDER_MESSAGES.country), ''), v.trim(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/, ORDER_MESSAGES.country)),
       state_code: v.optional(v.pipe(v.string(ORDER_MESSAGES.state), v.trim(), v.toUpperCase(), v.maxLength(10, ORDER_MESSAGES.unknownState)), ''),
       zip: v.optional(v.pipe(v.string(ORDER_MESSAGES.zip), v.trim(), v.maxLength(ORDER_LIMITS.zipMax, ORDER_MESSAGES.tooLong('ZIP', ORDER_LIMITS.zipMax))), ''),
     },
@@ -71,20 +72,22 @@ export const OrderLineInputSchema = v.object({
 export type OrderLineInput = v.InferOutput<typeof OrderLineInputSchema>
 
 const lines = v.pipe(
-  v.array(OrderLineInputSchema, ORDER_MESSAGES.items),
+  v.optional(v.array(OrderLineInputSchema, ORDER_MESSAGES.items), []),
   v.minLength(1, ORDER_MESSAGES.items),
   v.maxLength(ORDER_LIMITS.linesMax, ORDER_MESSAGES.items),
 )
 
-export const ShippingRequestSchema = v.object({ recipient: RecipientSchema, items: lines }, ORDER_MESSAGES.name)
+const BODY_MESSAGE = 'The body must be a JSON object with recipient and items.'
+
+export const ShippingRequestSchema = v.object({ recipient: v.optional(RecipientSchema, {}), items: lines }, BODY_MESSAGE)
 
 export const OrderRequestSchema = v.object(
   {
-    recipient: RecipientSchema,
-    shipping: v.pipe(v.string(ORDER_MESSAGES.shipping), v.trim(), v.minLength(1, ORDER_MESSAGES.shipping), v.maxLength(100, ORDER_MESSAGES.shipping)),
+    recipient: v.optional(RecipientSchema, {}),
+    shipping: v.pipe(v.optional(v.string(ORDER_MESSAGES.shipping), ''), v.trim(), v.minLength(1, ORDER_MESSAGES.shipping), v.maxLength(100, ORDER_MESSAGES.shipping)),
     items: lines,
   },
-  ORDER_MESSAGES.name,
+  BODY_MESSAGE,
 )
 export type OrderRequest = v.InferOutput<typeof OrderRequestSchema>
 

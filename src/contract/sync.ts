@@ -1,6 +1,7 @@
 // The sync protocol between the browser's outbox and the server: the change feed and the batched push.
 import * as v from 'valibot'
 import { LIMITS } from './limits.ts'
+import { OrderSchema } from './order.ts'
 import { ProfileSchema } from './profile.ts'
 import { PurchaseRecordSchema } from './purchase.ts'
 import { WishlistItemSchema } from './wishlist.ts'
@@ -25,6 +26,8 @@ export const SyncChangesSchema = v.object({
   items: v.array(WishlistItemSchema),
   deletedItemIds: v.array(v.string()),
   purchases: v.array(PurchaseRecordSchema),
+  /** The owner's print orders created or updated after the cursor (absent from servers before orders existed). */
+  orders: v.optional(v.array(OrderSchema), []),
 })
 export type SyncChanges = v.InferOutput<typeof SyncChangesSchema>
 
@@ -56,10 +59,19 @@ export const PushOperationSchema = v.object({
   path: v.pipe(v.string(), v.regex(/^\/api\/[A-Za-z0-9/_.?=&-]*$/, 'Invalid path')),
   body: v.optional(v.pipe(v.unknown(), v.check((body) => nestsAtMost(body, PUSH_BODY_DEPTH_MAX), PUSH_BODY_DEPTH_MESSAGE))),
   idempotencyKey: IdempotencyKeySchema,
+  /**
+   * The sending device's running number for this change (given with the push's `deviceId`). The server stores the
+   * last one applied in the write's own transaction and answers a resend at or below it without running it.
+   */
+  mutationId: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(1))),
 })
 export type PushOperation = v.InferOutput<typeof PushOperationSchema>
 
+/** A device's id: its local database's, made when the database is first used for a sync push. */
+export const DeviceIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{8,64}$/, 'deviceId must be 8 to 64 letters, digits or dashes'))
+
 export const SyncPushSchema = v.object({
+  deviceId: v.optional(DeviceIdSchema),
   operations: v.pipe(
     v.array(PushOperationSchema),
     v.minLength(1, 'No operations'),
@@ -72,6 +84,12 @@ export const SyncPushSchema = v.object({
  * status (WebDAV's 424 Failed Dependency) and was not run, so the client sends it again, in the same order, later.
  */
 export const PUSH_NOT_ATTEMPTED_STATUS = 424
+
+/**
+ * A push operation whose mutation id this device already got applied (its first answer was lost): it is not run
+ * again, however late the resend comes, and answered with this status (WebDAV's 208 Already Reported), a success.
+ */
+export const PUSH_ALREADY_APPLIED_STATUS = 208
 
 export const SyncPushResultSchema = v.object({
   results: v.array(

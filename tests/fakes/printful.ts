@@ -68,7 +68,8 @@ export async function startFakePrintful(options: { token?: string; pageSize?: nu
   const requests: RecordedRequest[] = []
   const orders: RecordedOrder[] = []
   const faults: FakeFault[] = []
-  let nextOrderId = 7_000_001
+  // Unique across runs too, as Printful's own ids are: test databases keep the orders of earlier runs.
+  let nextOrderId = Date.now() * 1000
 
   const send = (res: ServerResponse, code: number, result: unknown, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) => {
     res.writeHead(code, { 'Content-Type': 'application/json', ...headers })
