@@ -4,12 +4,61 @@ import { SCHEMA_VERSIONS, openOwnerDatabase, type SchemaVersion } from './db.ts'
 import { freshDatabase, sampleItemFields, seedProfile } from './testing.ts'
 import { createItem, updateProfileSettings } from './writes.ts'
 import { writeMeta } from './meta.ts'
+import type { Order } from '../contract/order.ts'
 
 /**
  * One test per schema upgrade: it writes rows with the code of version N-1, closes, opens with every version and
  * checks the rows survived and were rewritten. The guard below fails when a version is added without its test.
  */
-const upgradeTests: Record<number, () => Promise<void>> = {}
+const upgradeTests: Record<number, () => Promise<void>> = {
+  2: async () => {
+    // Version 1 data: a profile, an item with its outbox entry, a purchase and the cursor.
+    const db = freshDatabase('v1-to-v2', { versions: versionsUpTo(1) })
+    await seedProfile(db)
+    const itemId = await createItem(db, sampleItemFields())
+    await db.purchases.put({ id: 'p1', wishlistItemId: itemId, purchasedAt: '2026-11-01T10:00:00.000Z', priceAtPurchase: 12.5 })
+    await writeMeta(db, 'cursor', 7)
+    db.close()
+
+    const reopened = openOwnerDatabase(db.name, { versions: versionsUpTo(2) })
+    await reopened.open()
+    expect(reopened.verno).toBe(2)
+    expect((await reopened.items.get(itemId))?.name).toBe('Blue bike')
+    expect(await reopened.outbox.count()).toBe(1)
+    expect((await reopened.purchases.get('p1'))?.priceAtPurchase).toBe(12.5)
+    expect((await reopened.meta.get('cursor'))?.value).toBe(7)
+    // The new tables start empty and take orders (newest first by createdAt) and the remembered recipient.
+    expect(await reopened.orders.count()).toBe(0)
+    await reopened.orders.bulkPut([sampleOrder('o1', '2026-11-02T00:00:00.000Z'), sampleOrder('o2', '2026-11-03T00:00:00.000Z')])
+    expect((await reopened.orders.orderBy('createdAt').reverse().toArray()).map((o) => o.id)).toEqual(['o2', 'o1'])
+    await reopened.orderDrafts.put({ key: 'recipient', value: { name: 'Ada', address1: '1 Main', city: 'Austin', country_code: 'US', state_code: 'TX', zip: '78701' } })
+    expect((await reopened.orderDrafts.get('recipient'))?.value.city).toBe('Austin')
+    reopened.close()
+  },
+}
+
+function sampleOrder(id: string, createdAt: string): Order {
+  return {
+    id,
+    provider: 'demo',
+    providerOrderId: `demo-${id}`,
+    externalId: id,
+    status: 'draft',
+    recipient: { name: 'Ada', address1: '1 Main', city: 'Austin', country_code: 'US', state_code: 'TX', zip: '78701' },
+    lines: [{ variantId: 4011, syncVariantId: 900101, productName: 'Tee', size: 'M', quantity: 1, unitPriceCents: 2450 }],
+    shippingRateId: 'STANDARD',
+    shippingName: 'Flat',
+    subtotalCents: 2450,
+    shippingCents: 749,
+    totalCents: 3199,
+    currency: 'EUR',
+    trackingNumber: null,
+    trackingUrl: null,
+    carrier: null,
+    createdAt,
+    updatedAt: createdAt,
+  }
+}
 
 const versionsUpTo = (version: number) => SCHEMA_VERSIONS.filter((schema) => schema.version <= version)
 

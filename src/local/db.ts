@@ -1,6 +1,7 @@
 // The owner's local Dexie database: tables, their numbered schema versions and the typed rows they hold.
 import { Dexie, type EntityTable, type Transaction } from 'dexie'
 import type { Profile } from '../contract/profile.ts'
+import type { Order } from '../contract/order.ts'
 import type { PurchaseRecord } from '../contract/purchase.ts'
 import type { WishlistItem } from '../contract/wishlist.ts'
 
@@ -71,6 +72,9 @@ export type Notice = { id?: number; kind: 'deleted-elsewhere'; message: string; 
 
 export type MetaRow = { key: string; value: unknown }
 
+/** What the Order tab keeps typed on this device (the recipient), so a reload or going offline loses nothing. */
+export type OrderDraft = { key: 'recipient'; value: { name: string; address1: string; city: string; country_code: string; state_code: string; zip: string } }
+
 export type OwnerDatabase = Dexie & {
   profile: EntityTable<LocalProfile, 'id'>
   items: EntityTable<LocalItem, 'id'>
@@ -79,6 +83,9 @@ export type OwnerDatabase = Dexie & {
   pendingImages: EntityTable<PendingImage, 'id'>
   notices: EntityTable<Notice, 'id'>
   meta: EntityTable<MetaRow, 'key'>
+  /** The owner's print orders as the change feed last sent them (server-owned, never written locally). */
+  orders: EntityTable<Order, 'id'>
+  orderDrafts: EntityTable<OrderDraft, 'key'>
 }
 
 /**
@@ -105,9 +112,24 @@ export const SCHEMA_VERSIONS: ReadonlyArray<SchemaVersion> = [
       meta: 'key',
     },
   },
+  {
+    // Print orders (synced like purchases) and the Order tab's remembered recipient; no existing row changes.
+    version: 2,
+    stores: {
+      profile: 'id',
+      items: 'id, position',
+      purchases: 'id, wishlistItemId',
+      outbox: '++seq, status, imageRef',
+      pendingImages: 'id',
+      notices: '++id',
+      meta: 'key',
+      orders: 'id, createdAt',
+      orderDrafts: 'key',
+    },
+  },
 ]
 
-export const OWNER_TABLES = ['profile', 'items', 'purchases', 'outbox', 'pendingImages', 'notices', 'meta'] as const
+export const OWNER_TABLES = ['profile', 'items', 'purchases', 'outbox', 'pendingImages', 'notices', 'meta', 'orders', 'orderDrafts'] as const
 
 export type OpenOptions = {
   versions?: ReadonlyArray<SchemaVersion>
