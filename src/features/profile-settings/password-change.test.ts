@@ -2,7 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../api/client.ts'
 import { readTokens, storeTokens } from '../../api/tokens.ts'
-import { changePassword } from './password-change.ts'
+import { MESSAGES } from '../../contract/auth.ts'
+import { changePassword, checkSetPassword, setFirstPassword } from './password-change.ts'
 
 let fetchMock: ReturnType<typeof vi.fn>
 
@@ -39,5 +40,24 @@ describe('password change (online only)', () => {
     await expect(failure).rejects.toBeInstanceOf(ApiError)
     await expect(failure).rejects.toThrow('Current password is incorrect')
     expect(readTokens()).toEqual({ token: 'old-access', refreshToken: 'old-refresh' })
+  })
+})
+
+describe("'Set a password' for an account made by Google sign-in", () => {
+  it.each([
+    ['too short', { newPassword: 'abc', confirmPassword: 'abc' }, { kind: 'invalid', field: 'newPassword', message: MESSAGES.newPassword }],
+    ['not confirmed', { newPassword: 'abcdef', confirmPassword: 'abcdeg' }, { kind: 'invalid', field: 'confirmPassword', message: MESSAGES.newPasswordMismatch }],
+    ['valid, with no current password asked', { newPassword: 'abcdef', confirmPassword: 'abcdef' }, { kind: 'set', newPassword: 'abcdef' }],
+  ])('%s', (_, values, expected) => {
+    expect(checkSetPassword(values)).toEqual(expected)
+  })
+
+  it('sends only {newPassword} to PUT /api/users/me/password and keeps the returned pair', async () => {
+    fetchMock.mockResolvedValueOnce(reply(200, { token: 'set-access', refreshToken: 'set-refresh' }))
+    await setFirstPassword('my first password')
+    const [url, init] = fetchMock.mock.calls[0] ?? []
+    expect(url).toBe('/api/users/me/password')
+    expect(init).toMatchObject({ method: 'PUT', body: JSON.stringify({ newPassword: 'my first password' }) })
+    expect(readTokens()).toEqual({ token: 'set-access', refreshToken: 'set-refresh' })
   })
 })

@@ -1,21 +1,35 @@
-// Owns the change-password fields of the settings page; the change itself needs the network (spec section 7).
-import { Alert, PasswordInput, Stack, Text, Title } from '@mantine/core'
+// Owns the password part of the settings page: 'Change password' (fields of the page's form, sent on Save), or for an
+// account made by Google sign-in 'Set a password' (its own button, no current password); both need the network.
+import { Alert, Button, Group, PasswordInput, Stack, Text, Title } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form'
+import { notifications } from '@mantine/notifications'
 import { IconWifiOff } from '@tabler/icons-react'
-import { OFFLINE_PASSWORD_MESSAGE, type PasswordValues } from './password-change.ts'
+import { useEffect, useState } from 'react'
+import { ApiError } from '../../api/client.ts'
+import { SIGN_IN_METHOD_MESSAGES } from '../../contract/sign-in-methods.ts'
+import { checkSetPassword, fetchSignInMethods, type NewPasswordValues, OFFLINE_PASSWORD_MESSAGE, type PasswordValues, setFirstPassword } from './password-change.ts'
 
 export function PasswordSection({ form, online }: { form: UseFormReturnType<PasswordValues>; online: boolean }) {
+  // Unknown (offline, or not answered yet) counts as having a password: the change form is the spec's default.
+  const [hasPassword, setHasPassword] = useState(true)
+  useEffect(() => {
+    if (!online) return
+    const controller = new AbortController()
+    fetchSignInMethods(controller.signal).then(
+      (methods) => setHasPassword(methods.hasPassword),
+      () => undefined,
+    )
+    return () => controller.abort()
+  }, [online])
+
+  if (!hasPassword) return <SetPasswordSection online={online} onSet={() => setHasPassword(true)} />
   return (
     <Stack gap="sm">
       <Title order={3}>Change password</Title>
       <Text size="sm" c="dimmed">
         Leave the new password empty to keep your current one.
       </Text>
-      {online ? null : (
-        <Alert color="yellow" icon={<IconWifiOff size={18} aria-hidden />}>
-          {OFFLINE_PASSWORD_MESSAGE}
-        </Alert>
-      )}
+      {online ? null : <OfflineNotice />}
       <PasswordInput label="Current password" autoComplete="current-password" key={form.key('currentPassword')} {...form.getInputProps('currentPassword')} />
       <PasswordInput label="New password" autoComplete="new-password" key={form.key('newPassword')} {...form.getInputProps('newPassword')} />
       <PasswordInput
@@ -24,6 +38,71 @@ export function PasswordSection({ form, online }: { form: UseFormReturnType<Pass
         key={form.key('confirmPassword')}
         {...form.getInputProps('confirmPassword')}
       />
+    </Stack>
+  )
+}
+
+function OfflineNotice() {
+  return (
+    <Alert color="yellow" icon={<IconWifiOff size={18} aria-hidden />}>
+      {OFFLINE_PASSWORD_MESSAGE}
+    </Alert>
+  )
+}
+
+function SetPasswordSection({ online, onSet }: { online: boolean; onSet: () => void }) {
+  const [values, setValues] = useState<NewPasswordValues>({ newPassword: '', confirmPassword: '' })
+  const [errors, setErrors] = useState<Partial<Record<keyof NewPasswordValues, string>>>({})
+  const [saving, setSaving] = useState(false)
+
+  const edit = (field: keyof NewPasswordValues) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    const value = event.currentTarget.value
+    setValues((current) => ({ ...current, [field]: value }))
+    setErrors({})
+  }
+
+  const submit = async () => {
+    const check = checkSetPassword(values)
+    if (check.kind === 'invalid') {
+      setErrors({ [check.field]: check.message })
+      return
+    }
+    if (!navigator.onLine) {
+      notifications.show({ color: 'yellow', title: 'Offline', message: OFFLINE_PASSWORD_MESSAGE })
+      return
+    }
+    setSaving(true)
+    try {
+      await setFirstPassword(check.newPassword)
+      notifications.show({ color: 'green', title: 'Password updated', message: SIGN_IN_METHOD_MESSAGES.passwordSet })
+      onSet()
+    } catch (error) {
+      const message = error instanceof ApiError ? error.message : 'Failed to change password'
+      notifications.show({ color: 'red', title: 'Password change failed', message })
+      setSaving(false)
+    }
+  }
+
+  return (
+    <Stack gap="sm">
+      <Title order={3}>Set a password</Title>
+      <Text size="sm" c="dimmed">
+        You sign in with Google. Set a password to also sign in with your email address.
+      </Text>
+      {online ? null : <OfflineNotice />}
+      <PasswordInput label="New password" autoComplete="new-password" value={values.newPassword} onChange={edit('newPassword')} error={errors.newPassword} />
+      <PasswordInput
+        label="Confirm new password"
+        autoComplete="new-password"
+        value={values.confirmPassword}
+        onChange={edit('confirmPassword')}
+        error={errors.confirmPassword}
+      />
+      <Group>
+        <Button type="button" variant="default" onClick={() => void submit()} loading={saving} disabled={!online}>
+          Set password
+        </Button>
+      </Group>
     </Stack>
   )
 }
