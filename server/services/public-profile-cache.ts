@@ -128,7 +128,7 @@ export function applyInvalidation(cache: PublicProfileCache, message: string): v
   else cache.clear()
 }
 
-type Binding = { cache: PublicProfileCache; broadcast?: (message: string) => void }
+type Binding = { cache: PublicProfileCache }
 // One cache per database handle: each server opens its own, so two servers in one process keep separate caches and
 // hear of each other's writes only the way separate processes do (server/services/public-profile-listener.ts).
 const bindings = new Map<Db, Binding>()
@@ -146,11 +146,6 @@ function bindingOf(db: Db): Binding {
 
 export function publicProfileCache(db: Db): PublicProfileCache {
   return bindingOf(db).cache
-}
-
-/** Set by the PostgreSQL listener: how this server tells the others (NOTIFY). Unset on the embedded database. */
-export function setInvalidationBroadcast(db: Db, broadcast: ((message: string) => void) | undefined): void {
-  bindingOf(db).broadcast = broadcast
 }
 
 /** Forgets a closed database's cache. */
@@ -174,22 +169,16 @@ function targets(): Binding[] {
 
 /**
  * The entry point of every committed write that changes what a visitor of this profile sees (item, profile, image,
- * purchase, account deletion); call it after the commit. This server's entries go at once, every other server's
- * through NOTIFY on PostgreSQL.
+ * purchase, account deletion); call it after the commit. This server's entries go at once; every other server's
+ * when the write's own NOTIFY reaches it (PostgreSQL triggers, migration 0010).
  */
 export function invalidatePublicProfile(profileId: string): void {
-  for (const binding of targets()) {
-    binding.cache.invalidateProfile(profileId)
-    binding.broadcast?.(`p:${profileId}`)
-  }
+  for (const binding of targets()) binding.cache.invalidateProfile(profileId)
 }
 
 /** After addresses became valid (a new username and shareableId): cached 404s of them go, here and everywhere. */
 export function invalidatePublicAddresses(addresses: readonly string[]): void {
-  for (const binding of targets()) {
-    binding.cache.invalidateAddresses(addresses)
-    for (const address of addresses) binding.broadcast?.(`a:${address}`)
-  }
+  for (const binding of targets()) binding.cache.invalidateAddresses(addresses)
 }
 
 export function gzipOf(entry: CachedPublicProfile): Uint8Array {

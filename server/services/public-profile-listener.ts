@@ -1,7 +1,6 @@
-// Keeps the public-profile caches of several servers on one PostgreSQL in step: every invalidation is sent with
-// NOTIFY, and a dedicated connection LISTENs for the others', reconnecting for as long as the server runs.
+// Keeps the public-profile caches of several servers on one PostgreSQL in step: writes NOTIFY from triggers, and a
+// dedicated connection LISTENs for them, reconnecting for as long as the server runs.
 import pg from 'pg'
-import { sql } from 'drizzle-orm'
 import type { Database } from '../db/client.ts'
 import {
   applyInvalidation,
@@ -9,7 +8,6 @@ import {
   type PublicProfileCache,
   publicProfileCache,
   releasePublicProfileCache,
-  setInvalidationBroadcast,
   UNSYNCED_MAX_AGE_MS,
 } from './public-profile-cache.ts'
 
@@ -37,6 +35,7 @@ export type ListenerOptions = {
 
 const DEFAULT_RETRY_DELAYS_MS = [100, 250, 500, 1000, 2000, 5000]
 const DEFAULT_PING_MS = 10_000
+const CONNECT_TIMEOUT_MS = 5000
 
 /**
  * LISTENs on its own connection (a pool would hand the connection back and lose the subscription). While it is not
@@ -133,29 +132,32 @@ export class ProfileChangeListener {
 }
 
 /**
- * The cache's life with the server. On PostgreSQL, invalidations of this server go out with NOTIFY (through the pool;
- * one lost is bounded by MAX_AGE_MS) and a listener applies everyone's, this server's own included (invalidating twice
- * is harmless). The embedded database has one server, so its cache needs nothing more.
+ * The cache's life with the server. On PostgreSQL, every write a visitor could see sends its NOTIFY from triggers in
+ * the writing transaction (migration 0010), so it reaches the other servers exactly when it commits and never gets
+ * lost in between; a listener applies everyone's, this server's own included (invalidating twice is harmless). The
+ * embedded database has one server, so its cache needs nothing more.
  */
 export function startPublicProfileSync(database: Database, location: string, options: ListenerOptions = {}) {
   const { db } = database
   if (database.kind !== 'postgres') return { listener: undefined, close: async () => releasePublicProfileCache(db) }
   const log = options.log ?? ((message: string) => console.warn(message))
-  setInvalidationBroadcast(db, (message) => {
-    db.execute(sql`select pg_notify(${INVALIDATION_CHANNEL}, ${message})`).catch((error: unknown) =>
-      log(`public profile invalidation not sent to other servers: ${error instanceof Error ? error.message : String(error)}`),
-    )
-  })
   const listener = new ProfileChangeListener(
     publicProfileCache(db),
-    () => new pg.Client({ connectionString: location, application_name: LISTENER_APPLICATION_NAME, keepAlive: true, query_timeout: 5000 }),
+    // A connect that never settles (a silent network) would stall the reconnect loop for good without its timeout.
+    () =>
+      new pg.Client({
+        connectionString: location,
+        application_name: LISTENER_APPLICATION_NAME,
+        keepAlive: true,
+        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+        query_timeout: 5000,
+      }),
     { ...options, log },
   )
   listener.start()
   return {
     listener,
     close: async () => {
-      setInvalidationBroadcast(db, undefined)
       await listener.close()
       releasePublicProfileCache(db)
     },
