@@ -1,11 +1,12 @@
 // The sync protocol's server side: the change feed since a cursor, and a batch of outbox operations run one by one.
 import { Hono } from 'hono'
-import { PUSH_NOT_ATTEMPTED_STATUS, SyncChangesQuerySchema, SyncPushSchema, type PushOperation } from '../../src/contract/sync.ts'
+import { PUSH_ALREADY_APPLIED_STATUS, PUSH_NOT_ATTEMPTED_STATUS, SyncChangesQuerySchema, SyncPushSchema, type PushOperation } from '../../src/contract/sync.ts'
 import { requireAuth } from '../auth/require-auth.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
 import { validate } from '../http.ts'
 import { idempotency } from '../idempotency.ts'
 import { loadChanges } from '../services/change-feed.ts'
+import { ALREADY_APPLIED_MESSAGE, lastAppliedMutation, runAsMutation, type ClientMutation } from '../services/client-mutations.ts'
 import { pushSerializerFor } from '../services/push-serializer.ts'
 
 /** Sends one request through the whole app, exactly as if the client had sent it alone. */
@@ -29,17 +30,17 @@ export function syncRoutes(deps: AppDeps, dispatch: Dispatch) {
   const { db } = deps.database
   const serialize = pushSerializerFor(deps.database)
 
-  async function runOperation(op: PushOperation, authorization: string): Promise<PushResult> {
+  async function runOperation(op: PushOperation, authorization: string, mutation: ClientMutation | undefined): Promise<PushResult> {
     if (!isPushablePath(op.path)) return { status: 400, body: { message: PUSH_MESSAGES.pathNotAllowed } }
     const headers: Record<string, string> = { Authorization: authorization, 'Idempotency-Key': op.idempotencyKey }
     if (op.body !== undefined) headers['Content-Type'] = 'application/json'
-    const res = await dispatch(
-      new Request(new URL(op.path, 'http://push.internal'), {
-        method: op.method,
-        headers,
-        body: op.body === undefined ? undefined : JSON.stringify(op.body),
-      }),
-    )
+    const request = new Request(new URL(op.path, 'http://push.internal'), {
+      method: op.method,
+      headers,
+      body: op.body === undefined ? undefined : JSON.stringify(op.body),
+    })
+    // The write's transaction records the mutation id with the write itself (services/client-mutations.ts).
+    const res = mutation ? await runAsMutation(mutation, async () => dispatch(request)) : await dispatch(request)
     const text = await res.text()
     const result: PushResult = { status: res.status, body: text ? parseJson(text) : null }
     const retryAfter = res.headers.get('Retry-After')
@@ -59,16 +60,24 @@ export function syncRoutes(deps: AppDeps, dispatch: Dispatch) {
       validate('json', SyncPushSchema),
       async (c) => {
         const authorization = c.req.header('Authorization') ?? ''
-        const { operations } = c.req.valid('json')
+        const { operations, deviceId } = c.req.valid('json')
+        const userId = c.var.userId
         // The outbox is applied in order: one owner's pushes run one after another (a retry that overtakes a push the
         // server is still running must wait), and a push stops at its first failure, because every later operation
         // may depend on it (create then edit, edit then edit). The rest is answered "not attempted" and comes again.
-        const results = await serialize(c.var.userId, async () => {
+        const results = await serialize(userId, async () => {
+          // Read under the push lock: no other push of this owner can move it until this batch is done.
+          let applied = deviceId === undefined ? 0 : await lastAppliedMutation(db, userId, deviceId)
           const answered: PushResult[] = []
           for (const op of operations) {
-            const result = await runOperation(op, authorization)
+            const mutationId = deviceId === undefined ? undefined : op.mutationId
+            let result: PushResult
+            // Committed before (its answer was lost, maybe days ago): never run again, over whatever came since.
+            if (mutationId !== undefined && mutationId <= applied) result = { status: PUSH_ALREADY_APPLIED_STATUS, body: { message: ALREADY_APPLIED_MESSAGE } }
+            else result = await runOperation(op, authorization, mutationId === undefined || deviceId === undefined ? undefined : { userId, deviceId, mutationId })
             answered.push(result)
             if (result.status < 200 || result.status >= 300) break
+            if (mutationId !== undefined) applied = Math.max(applied, mutationId)
           }
           return answered
         })

@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts'
 import { images, profiles, wishlistItems } from '../db/schema.ts'
 import { ApiError } from '../http.ts'
 import { reserveSeqs } from './change-seq.ts'
+import { recordClientMutation } from './client-mutations.ts'
 import { IMAGE_MESSAGES, type ProcessedImage } from './image-processing.ts'
 import { invalidatePublicProfile } from './public-profile-cache.ts'
 
@@ -65,6 +66,7 @@ export async function deleteOwnImage(db: Db, userId: string, imageId: string, no
     // The owner's row first, like every write (decision 076): deleting the image row first could deadlock with an
     // item edit that drops the same image.
     await reserveSeqs(tx, userId, 1)
+    await recordClientMutation(tx, userId, now)
     const deleted = await tx.delete(images).where(and(eq(images.id, imageId), eq(images.userId, userId))).returning({ id: images.id })
     if (deleted.length === 0) throw imageNotFound()
     const items = await tx

@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts'
 import { profiles, type StoredSocialLink } from '../db/schema.ts'
 import { ApiError } from '../http.ts'
 import { nextSeq } from './change-seq.ts'
+import { recordClientMutation } from './client-mutations.ts'
 import { assertOwnImage, deleteImageIfUnused } from './image-store.ts'
 import { invalidatePublicProfile } from './public-profile-cache.ts'
 
@@ -32,6 +33,7 @@ export async function updateProfile(db: Db, userId: string, input: ProfileUpdate
     // The owner's row first (lock order, change-seq.ts), then the profile: its current photo is read under that
     // lock, so two photo changes cannot both keep (or both delete) the same previous image.
     const seq = await nextSeq(tx, userId)
+    await recordClientMutation(tx, userId, now)
     const [current] = await tx.select({ id: profiles.id, profileImageId: profiles.profileImageId }).from(profiles).where(eq(profiles.userId, userId)).limit(1)
     if (!current) throw new ApiError(404, 'Profile not found')
     const newImage = input.profileImageId

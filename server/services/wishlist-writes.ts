@@ -8,6 +8,7 @@ import { itemTombstones, wishlistItems } from '../db/schema.ts'
 import { pruneTombstones } from './tombstones.ts'
 import { ApiError } from '../http.ts'
 import { nextSeq } from './change-seq.ts'
+import { recordClientMutation } from './client-mutations.ts'
 import { assertOwnImage, deleteImageIfUnused, isUuid } from './image-store.ts'
 import type { WishlistItemRow } from './item-view.ts'
 import { invalidatePublicProfile } from './public-profile-cache.ts'
@@ -47,6 +48,7 @@ export async function createItem(db: Db, userId: string, profileId: string, inpu
   const row = await db.transaction(async (tx) => {
     // The seq reservation locks the owner first, so two parallel creates cannot both pass the count.
     const seq = await nextSeq(tx, userId)
+    await recordClientMutation(tx, userId, now)
     const [items] = await tx.select({ n: count() }).from(wishlistItems).where(eq(wishlistItems.profileId, profileId))
     if ((items?.n ?? 0) >= LIMITS.wishlistItemsMax) throw new ApiError(409, ITEM_MESSAGES.tooManyItems)
     const [inserted] = await tx
@@ -82,6 +84,7 @@ export async function updateItem(db: Db, userId: string, itemId: string, input: 
     // The owner's row first (lock order, change-seq.ts); the item is read after it, so no other write of this
     // owner can change its image between this read and the update below.
     const seq = await nextSeq(tx, userId)
+    await recordClientMutation(tx, userId, now)
     const current = await findOwnItem(tx, userId, itemId)
     const replacesImage = input.storedImageId !== undefined && input.storedImageId !== current.storedImageId
     if (input.storedImageId && replacesImage) await assertOwnImage(tx, userId, input.storedImageId)
@@ -118,6 +121,7 @@ export async function deleteItem(db: Db, userId: string, itemId: string, now: Da
     // The owner's row before the item's (lock order, change-seq.ts): an edit or a purchase of this item, which lock
     // in the same order, waits for this delete instead of deadlocking against it.
     const seq = await nextSeq(tx, userId)
+    await recordClientMutation(tx, userId, now)
     const [deleted] = await tx
       .delete(wishlistItems)
       .where(and(eq(wishlistItems.id, itemId), eq(wishlistItems.userId, userId)))

@@ -15,6 +15,15 @@ const MetaSchemas = {
    * sign-in). The engine writes its results only while the generation is the one it started with.
    */
   generation: v.number(),
+  /**
+   * This database's id towards the server's per-device mutation ids (decision 087). A wipe (logout, another user)
+   * removes it with `nextMutationId`, so a new id starts a new count: a number is never reused under one id.
+   */
+  deviceId: v.string(),
+  /** The next mutation id to give an outbox entry when it is first pushed. */
+  nextMutationId: v.number(),
+  /** The server's change-feed epoch the cursor belongs to (decision 088); written with the cursor. */
+  epoch: v.string(),
   /** Written by the leader's engine so every tab's shell shows the same state. */
   syncState: v.object({
     phase: v.picklist(['idle', 'syncing', 'waiting']),
@@ -42,4 +51,20 @@ export async function takeNextPosition(db: OwnerDatabase): Promise<number> {
   const next = (await readMeta(db, 'nextPosition')) ?? 1
   await writeMeta(db, 'nextPosition', next + 1)
   return next
+}
+
+/**
+ * Hands out `count` consecutive mutation ids of this device inside the caller's transaction (meta in its scope),
+ * making the device id first if the database has none yet.
+ */
+export async function takeMutationIds(db: OwnerDatabase, count: number): Promise<{ deviceId: string; first: number }> {
+  let deviceId = await readMeta(db, 'deviceId')
+  if (deviceId === undefined) {
+    deviceId = crypto.randomUUID()
+    await writeMeta(db, 'deviceId', deviceId)
+    await writeMeta(db, 'nextMutationId', 1)
+  }
+  const first = (await readMeta(db, 'nextMutationId')) ?? 1
+  if (count > 0) await writeMeta(db, 'nextMutationId', first + count)
+  return { deviceId, first }
 }

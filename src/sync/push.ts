@@ -3,6 +3,8 @@ import * as v from 'valibot'
 import { SyncPushResultSchema } from '../contract/sync.ts'
 import type { OutboxEntry, OwnerDatabase } from '../local/db.ts'
 import { fencedTransaction } from '../local/generation.ts'
+import { takeMutationIds } from '../local/meta.ts'
+import { dropsMutationId, inMutationOrder } from './mutation-ids.ts'
 import { classifyAnswer, nextBatch, toPushOperation, type EntryOutcome } from './outbox.ts'
 import { AuthLostError, isTransientStatus, messageOf, TransientError, type ApiResponse, type Transport } from './transport.ts'
 
@@ -25,9 +27,9 @@ type Stop = Exclude<EntryOutcome, 'done'>
 export async function pushOutbox(db: OwnerDatabase, transport: Transport, state: PushState, generation: number): Promise<PushOutcome> {
   let refreshedForOperation = false
   for (;;) {
-    const batch = nextBatch(await db.outbox.orderBy('seq').toArray())
+    const { batch, deviceId } = await takeBatch(db, generation)
     if (batch.length === 0) return 'complete'
-    const responses = state.batchEndpoint ? await sendBatch(transport, batch, state) : undefined
+    const responses = state.batchEndpoint ? await sendBatch(transport, batch, state, deviceId) : undefined
     const stop = responses ? await recordAnswers(db, generation, batch, responses) : await sendOneByOne(db, transport, generation, batch)
     // 'not-attempted' on the first entry of a batch means the server ran nothing: looping would spin.
     if (stop === 'retry-later' || stop === 'not-attempted') return 'retry-later'
@@ -43,9 +45,29 @@ export async function pushOutbox(db: OwnerDatabase, transport: Transport, state:
   }
 }
 
+/**
+ * Picks the next batch and marks its entries sent in one transaction: a local edit runs before it (and is folded into
+ * the body sent now) or after it (and queues an entry of its own), never in between (decision 083). Entries going for
+ * the first time get this device's next mutation ids in the same transaction (decision 087).
+ */
+async function takeBatch(db: OwnerDatabase, generation: number): Promise<{ batch: OutboxEntry[]; deviceId: string }> {
+  return fencedTransaction(db, generation, [db.outbox, db.meta], async () => {
+    const batch = inMutationOrder(nextBatch(await db.outbox.orderBy('seq').toArray(), Number.MAX_SAFE_INTEGER))
+    const unmarked = batch.flatMap((entry) => (entry.sent || entry.seq === undefined ? [] : [entry.seq]))
+    if (unmarked.length > 0) await db.outbox.where('seq').anyOf(unmarked).modify({ sent: true })
+    const fresh = batch.filter((entry) => entry.mutationId === undefined)
+    const { deviceId, first } = await takeMutationIds(db, fresh.length)
+    for (const [index, entry] of fresh.entries()) {
+      entry.mutationId = first + index
+      if (entry.seq !== undefined) await db.outbox.update(entry.seq, { mutationId: entry.mutationId })
+    }
+    return { batch, deviceId }
+  })
+}
+
 /** The per-operation answers, or undefined when this batch must go one call at a time instead. */
-async function sendBatch(transport: Transport, batch: OutboxEntry[], state: PushState): Promise<ApiResponse[] | undefined> {
-  const res = await transport.send({ method: 'POST', path: '/api/sync/push', json: { operations: batch.map(toPushOperation) } })
+async function sendBatch(transport: Transport, batch: OutboxEntry[], state: PushState, deviceId: string): Promise<ApiResponse[] | undefined> {
+  const res = await transport.send({ method: 'POST', path: '/api/sync/push', json: { deviceId, operations: batch.map(toPushOperation) } })
   if (res.status === 404 || res.status === 405) {
     state.batchEndpoint = false
     return undefined
@@ -81,6 +103,13 @@ async function recordAnswers(db: OwnerDatabase, generation: number, batch: Outbo
       // A push that stops at a refusal answers the rest "not attempted": they simply go in the next batch.
       if (outcome === 'not-attempted' && done.length > 0) stop = undefined
       break
+    }
+    // From the stop on, an entry the server certainly did not run gives up its mutation id and gets a new one when
+    // it goes again; one whose fate is unknown keeps it, so the server recognises it if it did commit.
+    for (const [index, entry] of batch.entries()) {
+      const response = responses[index]
+      if (index < done.length || !response || entry.seq === undefined || entry.mutationId === undefined) continue
+      if (dropsMutationId(response.status, classifyAnswer(response, entry))) await db.outbox.update(entry.seq, { mutationId: undefined })
     }
     await db.outbox.bulkDelete(done)
     return stop
