@@ -22,13 +22,13 @@ function folderBefore(): { before: string; cleanup: () => void } {
   return { before: dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) }
 }
 
-const insertOrder = (id: string, userId: string, providerOrderId: string, externalId: string) =>
+const insertOrder = (id: string, userId: string, providerOrderId: string, externalId: string): [string, string[]] =>
   [
     `insert into orders (id, user_id, provider, provider_order_id, external_id, status, recipient, lines, shipping_rate_id, shipping_name,
       subtotal_cents, shipping_cents, total_cents, currency) values ($1, $2, 'printful', $3, $4, 'draft', '{}'::jsonb, '[]'::jsonb,
       'STANDARD', 'Flat', 2450, 499, 2949, 'EUR')`,
     [id, userId, providerOrderId, externalId],
-  ] as const
+  ]
 
 describe('migration 0008_orders', () => {
   const folders = folderBefore()

@@ -9,7 +9,7 @@ import { isTransientStatus, messageOf, TransientError, type Transport } from './
 
 export const PULL_PAGE_SIZE = 500
 
-type ChangePage = Pick<SyncChanges, 'profile' | 'items' | 'deletedItemIds' | 'purchases'>
+type ChangePage = Pick<SyncChanges, 'profile' | 'items' | 'deletedItemIds' | 'purchases' | 'orders'>
 
 async function fetchPage(transport: Transport, cursor: number): Promise<SyncChanges> {
   const res = await transport.send({ method: 'GET', path: `/api/sync/changes?cursor=${cursor}&limit=${PULL_PAGE_SIZE}` })
@@ -32,7 +32,7 @@ export async function pullChanges(db: OwnerDatabase, transport: Transport, gener
   let snapshot: ChangePage | undefined
   for (;;) {
     const page = await fetchPage(transport, cursor)
-    if (page.reset) snapshot = { items: [], deletedItemIds: [], purchases: [] }
+    if (page.reset) snapshot = { items: [], deletedItemIds: [], purchases: [], orders: [] }
     if (snapshot) foldInto(snapshot, page)
     else await applyChanges(db, fence, page, false, page.cursor)
     cursor = page.cursor
@@ -49,10 +49,12 @@ function foldInto(snapshot: ChangePage, page: SyncChanges) {
   snapshot.items = [...snapshot.items.filter((item) => !gone.has(item.id) && !replaced.has(item.id)), ...page.items]
   const purchaseIds = new Set(page.purchases.map((purchase) => purchase.id))
   snapshot.purchases = [...snapshot.purchases.filter((purchase) => !purchaseIds.has(purchase.id)), ...page.purchases]
+  const orderIds = new Set(page.orders.map((order) => order.id))
+  snapshot.orders = [...snapshot.orders.filter((order) => !orderIds.has(order.id)), ...page.orders]
 }
 
 async function applyChanges(db: OwnerDatabase, generation: number, changes: ChangePage, full: boolean, cursor: number) {
-  await fencedTransaction(db, generation, [db.profile, db.items, db.purchases, db.outbox, db.notices, db.meta], async () => {
+  await fencedTransaction(db, generation, [db.profile, db.items, db.purchases, db.orders, db.outbox, db.notices, db.meta], async () => {
     const unsent = (await db.outbox.toArray()).flatMap((entry) => (entry.seq === undefined ? [] : [{ seq: entry.seq, target: entry.target, body: entry.body }]))
     const mentioned = new Set([...changes.items.map((item) => item.id), ...changes.deletedItemIds])
     for (const entry of unsent) if (entry.target.entity === 'item') mentioned.add(entry.target.id)
@@ -73,6 +75,9 @@ async function applyChanges(db: OwnerDatabase, generation: number, changes: Chan
     await db.items.bulkDelete(plan.deleteItemIds)
     await db.items.bulkPut(plan.putItems)
     if (plan.purchases.replaceAll) await db.purchases.clear()
+    // Orders are the server's alone (the owner never edits one): a snapshot replaces them, a delta overwrites by id.
+    if (full) await db.orders.clear()
+    await db.orders.bulkPut(changes.orders)
     await db.purchases.bulkPut(plan.purchases.put)
     await db.outbox.bulkDelete(plan.dropEntrySeqs)
     if (plan.notices.length > 0) await db.notices.bulkAdd(plan.notices)
