@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url'
 import { createApp } from './app.ts'
 import { type Config, ConfigError, loadConfig } from './config.ts'
 import { type DatabaseTimeouts, openDatabase } from './db/client.ts'
-import { createLogger } from './logging.ts'
+import { createLogger, type Logger } from './logging.ts'
+import { installProcessGuards, routeConsoleToLogger } from './process-guards.ts'
 import { seedDemoProfile } from './seed-demo.ts'
 import { scaledRateLimits } from './rate-limit.ts'
 import { startPublicProfileSync } from './services/public-profile-listener.ts'
@@ -19,10 +20,10 @@ export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.u
  */
 export async function startServer(
   config: Config,
-  options: { databaseLocation?: string; distDir?: string; databaseTimeouts?: Partial<DatabaseTimeouts> } = {},
+  options: { databaseLocation?: string; distDir?: string; databaseTimeouts?: Partial<DatabaseTimeouts>; logger?: Logger } = {},
 ) {
   const location = options.databaseLocation ?? config.databaseUrl ?? path.join(config.dataDir, 'pglite')
-  const logger = createLogger(config.logLevel)
+  const logger = options.logger ?? createLogger(config.logLevel)
   // A connection lost between requests is only worth a line: the pool reconnects on the next query.
   const onConnectionError = (err: Error) => logger.warn({ err }, 'database connection lost; reconnecting on the next query')
   const database = await openDatabase(location, { timeouts: options.databaseTimeouts, onConnectionError })
@@ -63,7 +64,18 @@ export async function runFromCommandLine() {
     }
     throw err
   }
-  const { port, close, database, logger } = await startServer(config)
+  const logger = createLogger(config.logLevel)
+  routeConsoleToLogger(logger)
+  installProcessGuards(logger)
+  let started: Awaited<ReturnType<typeof startServer>>
+  try {
+    started = await startServer(config, { logger })
+  } catch (err) {
+    // A database that refuses, a migration that fails: one summarised line (never the query's parameters), then out.
+    logger.fatal({ err }, 'QR Tee could not start')
+    process.exit(1)
+  }
+  const { port, close, database } = started
   logger.info({ url: `http://${config.host}:${port}`, database: database.kind, publicUrl: config.publicUrl }, 'QR Tee is serving')
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
