@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { keptCacheNames } from './cache-names.ts'
-import { isUploadPath, publicProfileIdFromApiPath, publicProfileIdFromPagePath } from './paths.ts'
+import { isCacheablePublicProfile, isCacheableUpload, isUploadPath, publicProfileIdFromApiPath, publicProfileIdFromPagePath } from './paths.ts'
 import { asSavedCopy, belongsToAddress, CACHED_AT_HEADER, ownCopyOrNull, redirectTarget, SAVED_COPY_HEADER, stampCachedAt } from './saved-copy.ts'
 
 describe('publicProfileIdFromApiPath', () => {
@@ -120,5 +120,23 @@ describe('whose copy an answer is (a profile is saved only under its own address
     expect(own !== null).toBe(kept)
     // The check reads a clone: the response itself can still be stored.
     if (own) expect(await own.json()).toEqual(body)
+  })
+})
+
+describe('which requests the worker may store', () => {
+  const origin = 'https://qrtee.example'
+  const image = '/api/uploads/3f2b8c1e-8a4b-4c55-9d7e-0a1b2c3d4e5f'
+  it.each<[string, string, Record<string, string>, boolean, boolean]>([
+    ['a public profile', `${origin}/api/profiles/aB3dE5gH`, {}, true, false],
+    ['a public profile fetched with a token', `${origin}/api/profiles/aB3dE5gH`, { Authorization: 'Bearer x' }, false, false],
+    ["the owner's own profile", `${origin}/api/profiles`, {}, false, false],
+    ['an image', `${origin}${image}`, {}, false, true],
+    ['an image fetched with a token', `${origin}${image}`, { Authorization: 'Bearer x' }, false, false],
+    ['another origin', `https://elsewhere.example/api/profiles/aB3dE5gH`, {}, false, false],
+    ['the OAuth callback', `${origin}/oauth/callback?token=t&refreshToken=r`, {}, false, false],
+  ])('%s (%s): profiles %j, images %j', (_name, address, headers, profile, upload) => {
+    const match = { request: new Request(address, { headers }), url: new URL(address), origin }
+    expect(isCacheablePublicProfile(match)).toBe(profile)
+    expect(isCacheableUpload(match)).toBe(upload)
   })
 })

@@ -4,7 +4,7 @@ import { ExpirationPlugin } from 'workbox-expiration'
 import { registerRoute } from 'workbox-routing'
 import { CacheFirst } from 'workbox-strategies'
 import { IMAGES_CACHE } from './cache-names.ts'
-import { isUploadPath } from './paths.ts'
+import { isCacheableUpload } from './paths.ts'
 
 declare const self: ServiceWorkerGlobalScope
 
@@ -12,7 +12,7 @@ const THIRTY_DAYS_SECONDS = 30 * 24 * 60 * 60
 
 export function registerImageRoute(): void {
   registerRoute(
-    ({ request, url }) => url.origin === self.location.origin && isUploadPath(url.pathname) && !request.headers.has('Authorization'),
+    ({ request, url }) => isCacheableUpload({ request, url, origin: self.location.origin }),
     new CacheFirst({
       cacheName: IMAGES_CACHE,
       plugins: [

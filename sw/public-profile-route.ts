@@ -7,7 +7,7 @@ import { createHandlerBoundToURL, matchPrecache } from 'workbox-precaching'
 import { registerRoute } from 'workbox-routing'
 import { NetworkFirst } from 'workbox-strategies'
 import { PUBLIC_PROFILES_CACHE } from './cache-names.ts'
-import { publicProfileIdFromApiPath, publicProfileIdFromPagePath } from './paths.ts'
+import { isCacheablePublicProfile, publicProfileIdFromPagePath } from './paths.ts'
 import { asSavedCopy, belongsToAddress, ownCopyOrNull, redirectTarget, stampCachedAt } from './saved-copy.ts'
 
 declare const self: ServiceWorkerGlobalScope
@@ -40,11 +40,7 @@ const savedCopyPlugin: WorkboxPlugin = {
 
 export function registerPublicProfileRoute(): void {
   registerRoute(
-    ({ request, url }) =>
-      url.origin === self.location.origin &&
-      publicProfileIdFromApiPath(url.pathname) !== null &&
-      // A request carrying a token is private, whatever its path: never stored.
-      !request.headers.has('Authorization'),
+    ({ request, url }) => isCacheablePublicProfile({ request, url, origin: self.location.origin }),
     new NetworkFirst({
       cacheName: PUBLIC_PROFILES_CACHE,
       networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
