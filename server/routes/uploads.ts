@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import * as v from 'valibot'
+import { IMAGE_MAX_SIDE } from '../../src/contract/images.ts'
 import { LIMITS } from '../../src/contract/limits.ts'
 import { requireAuth } from '../auth/require-auth.ts'
 import { images, profiles, wishlistItems } from '../db/schema.ts'
@@ -16,8 +17,8 @@ import { type ImageVariant, imageVariant, parseVariantWidth } from '../services/
 import { ImageBusyError } from '../services/image-work.ts'
 import { uploadUrl } from '../services/item-view.ts'
 
-/** Long side of a stored image: product photos are shown large, profile photos only as an avatar. */
-export const IMAGE_MAX_SIDE = { product: 1600, profile: 512 } as const
+// The browser scales a picked photo to the same sides before it is queued (src/lib/picked-photo.ts, decision 085).
+export { IMAGE_MAX_SIDE }
 
 const UploadQuerySchema = v.object({
   productId: v.optional(v.string()),

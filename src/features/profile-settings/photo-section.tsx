@@ -3,6 +3,9 @@ import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { IconTrash, IconUpload } from '@tabler/icons-react'
 import { useRef } from 'react'
+import { IMAGE_MAX_SIDE } from '../../contract/images.ts'
+import { preparePickedPhoto } from '../../lib/downscale-photo.ts'
+import { IMAGE_ACCEPT } from '../../lib/picked-photo.ts'
 import type { LocalProfile, OwnerDatabase } from '../../local/db.ts'
 import { removeProfilePhoto, setProfilePhoto } from '../../local/writes.ts'
 import { usePhotoPreview } from './use-photo-preview.ts'
@@ -18,13 +21,14 @@ export function PhotoSection({ db, profile }: { db: OwnerDatabase; profile: Loca
   const upload = async (file: File | null) => {
     resetRef.current?.()
     if (!file) return
-    // accept="image/*" is only a hint to the picker; the type is checked here too (spec section 5).
-    if (!file.type.startsWith('image/')) {
-      notifications.show({ color: 'red', title: 'Invalid file', message: 'Please choose an image file.' })
+    // accept is only a hint to the picker: the format is checked here too, and a large photo is scaled to the avatar's size.
+    const prepared = await preparePickedPhoto(file, IMAGE_MAX_SIDE.profile)
+    if (!prepared.ok) {
+      notifications.show({ color: 'red', title: 'Invalid file', message: prepared.message })
       return
     }
     try {
-      await setProfilePhoto(db, file)
+      await setProfilePhoto(db, prepared.photo)
       notifications.show({ color: 'green', title: 'Photo updated', message: 'Your new profile photo is saved.' })
     } catch (error) {
       notifications.show({ color: 'red', title: 'Upload failed', message: errorText(error, 'Failed to upload image') })
@@ -50,7 +54,7 @@ export function PhotoSection({ db, profile }: { db: OwnerDatabase; profile: Loca
           Profile photo
         </Text>
         <Group gap="sm">
-          <FileButton onChange={(file) => void upload(file)} accept="image/*" resetRef={resetRef} inputProps={{ 'aria-labelledby': 'profile-photo-label' }}>
+          <FileButton onChange={(file) => void upload(file)} accept={IMAGE_ACCEPT} resetRef={resetRef} inputProps={{ 'aria-labelledby': 'profile-photo-label' }}>
             {(props) => (
               <Button {...props} variant="default" leftSection={<IconUpload size={16} aria-hidden />}>
                 {photoUrl ? 'Change photo' : 'Upload photo'}

@@ -2,6 +2,7 @@
 import { Button, FileButton, Group, Image, Stack, Text } from '@mantine/core'
 import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react'
 import { useRef } from 'react'
+import { IMAGE_ACCEPT } from '../../lib/picked-photo.ts'
 
 type Props = {
   previewUrl: string | null
@@ -34,7 +35,7 @@ export function ImagePicker({ previewUrl, onPick, onRemove, disabled }: Props) {
         <FileButton
           onChange={pick}
           resetRef={resetRef}
-          accept="image/*"
+          accept={IMAGE_ACCEPT}
           disabled={disabled}
           inputProps={{ 'aria-labelledby': 'product-image-label' }}
         >
@@ -50,6 +51,9 @@ export function ImagePicker({ previewUrl, onPick, onRemove, disabled }: Props) {
           </Button>
         ) : null}
       </Group>
+      <Text size="xs" c="dimmed">
+        JPEG, PNG, WebP or GIF. Large photos are made smaller before they are sent.
+      </Text>
     </Stack>
   )
 }

@@ -6,7 +6,8 @@ import { useState } from 'react'
 import type { LocalItem, OwnerDatabase } from '../../local/db.ts'
 import { ImagePicker } from './image-picker.tsx'
 import { saveFailureMessage, toProductFormValues, validateProductForm, type ProductFormValues } from './product-form-values.ts'
-import { IMAGE_ONLY_MESSAGE, isImageFile } from './product-image.ts'
+import { IMAGE_MAX_SIDE } from '../../contract/images.ts'
+import { preparePickedPhoto } from '../../lib/downscale-photo.ts'
 import { dropItemImage, pickItemImage, saveProduct } from './save-product.ts'
 import { useImagePreview } from './use-image-preview.ts'
 
@@ -29,16 +30,18 @@ export function ProductForm({ db, item, onSaved, onCancel }: Props) {
   const previewUrl = useImagePreview(db, item, pickedBlob)
   const form = useForm<ProductFormValues>({ initialValues: toProductFormValues(item), validate: validateProductForm })
 
-  const pick = (file: File) => {
-    if (!isImageFile(file)) {
-      notifications.show({ color: 'red', title: 'Invalid file', message: IMAGE_ONLY_MESSAGE })
+  const pick = async (file: File) => {
+    // Checked and scaled before anything is kept: the upload is small, and a format the server refuses never queues.
+    const prepared = await preparePickedPhoto(file, IMAGE_MAX_SIDE.product)
+    if (!prepared.ok) {
+      notifications.show({ color: 'red', title: 'Invalid file', message: prepared.message })
       return
     }
     if (!item) {
-      setPickedBlob(file)
+      setPickedBlob(prepared.photo)
       return
     }
-    pickItemImage(db, item.id, file).catch((error: unknown) =>
+    await pickItemImage(db, item.id, prepared.photo).catch((error: unknown) =>
       notifications.show({ color: 'red', title: 'Upload failed', message: errorText(error, 'Failed to upload image') }),
     )
   }
@@ -86,7 +89,7 @@ export function ProductForm({ db, item, onSaved, onCancel }: Props) {
           {...form.getInputProps('price')}
         />
         <Textarea label="Description" withAsterisk autosize minRows={3} key={form.key('description')} {...form.getInputProps('description')} />
-        <ImagePicker previewUrl={previewUrl} onPick={pick} onRemove={remove} disabled={saving} />
+        <ImagePicker previewUrl={previewUrl} onPick={(file) => void pick(file)} onRemove={remove} disabled={saving} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel} disabled={saving}>
             Cancel

@@ -1,11 +1,4 @@
-// Owns the product image picker's rules: images only, and which picture the preview shows.
-
-export const IMAGE_ONLY_MESSAGE = 'Please choose an image file.'
-
-/** The picker's accept="image/*" is only a hint (drag and drop and some pickers ignore it), so the type is checked. */
-export function isImageFile(file: Pick<Blob, 'type'>): boolean {
-  return /^image\//i.test(file.type)
-}
+// Owns which picture the product image preview shows (the formats a pick may have live in src/lib/picked-photo.ts).
 
 export type PreviewSource = { kind: 'blob'; blob: Blob } | { kind: 'url'; url: string } | null
 
