@@ -51,8 +51,8 @@ export function syncRoutes(deps: AppDeps, dispatch: Dispatch) {
   return new Hono<AppEnv>()
     .use('/sync/*', requireAuth(deps))
     .get('/sync/changes', validate('query', SyncChangesQuerySchema), async (c) => {
-      const { cursor, limit } = c.req.valid('query')
-      return c.json(await loadChanges(db, c.var.userId, cursor, limit))
+      const { cursor, limit, epoch } = c.req.valid('query')
+      return c.json(await loadChanges(db, c.var.userId, cursor, limit, epoch))
     })
     .post(
       '/sync/push',

@@ -1,8 +1,8 @@
 // GET /api/sync/changes: everything of one owner changed after a cursor, paged by the per-user change counter.
-import { and, asc, eq, gt, gte } from 'drizzle-orm'
+import { and, asc, eq, gt, gte, sql } from 'drizzle-orm'
 import type { SyncChanges } from '../../src/contract/sync.ts'
 import type { Db } from '../db/client.ts'
-import { itemTombstones, orders, profiles, purchaseRecords, users, wishlistItems } from '../db/schema.ts'
+import { itemTombstones, orders, profiles, purchaseRecords, syncEpoch, users, wishlistItems } from '../db/schema.ts'
 import { toWishlistItem } from './item-view.ts'
 import { toProfile } from './profile-view.ts'
 import { toOrder } from './print-provider/order-writes.ts'
@@ -15,23 +15,35 @@ type Change =
   | { seq: number; kind: 'order'; value: SyncChanges['orders'][number] }
 
 /**
- * A full snapshot (`reset: true`) for cursor 0, for a cursor older than the kept tombstones, and for a cursor from
- * the future (a client that synced with another database). Otherwise the rows whose seq is above the cursor, at most
+ * A full snapshot (`reset: true`) for cursor 0, for a cursor older than the kept tombstones, for a cursor from
+ * the future (a client that synced with another database), and for a cursor of another epoch (the data was restored
+ * from a backup, so the counter behind the cursor went back and counts other writes now). Otherwise the rows whose seq is above the cursor, at most
  * `limit` of them in seq order; the answer's cursor is where the next page starts.
  */
-export function loadChanges(db: Db, userId: string, cursor: number, limit: number): Promise<SyncChanges> {
+export function loadChanges(db: Db, userId: string, cursor: number, limit: number, epoch?: string): Promise<SyncChanges> {
   // One snapshot for the counter and every table, so the cursor handed out matches the rows handed out.
-  return db.transaction((tx) => readChanges(tx, userId, cursor, limit), { isolationLevel: 'repeatable read', accessMode: 'read only' })
+  return db.transaction((tx) => readChanges(tx, userId, cursor, limit, epoch), { isolationLevel: 'repeatable read', accessMode: 'read only' })
 }
 
-async function readChanges(db: Db, userId: string, cursor: number, limit: number): Promise<SyncChanges> {
+/**
+ * The epoch (docs/decisions/088-change-feed-epoch.md): the database's random value, the oid of the table holding it
+ * (a restore from a dump recreates the table, so it changes even when the value is restored with it), and the
+ * owner's own number (moved when only this owner's data is restored). An operator who restores a physical copy
+ * gives the database a new value.
+ */
+const EPOCH = sql<string | null>`(select ${syncEpoch.epoch} || '.' || 'sync_epoch'::regclass::oid::text from ${syncEpoch} where ${syncEpoch.id} = 1) || '.' || ${users.syncEpoch}`
+
+async function readChanges(db: Db, userId: string, cursor: number, limit: number, clientEpoch: string | undefined): Promise<SyncChanges> {
   const [user] = await db
-    .select({ changeSeq: users.changeSeq, horizon: users.tombstoneHorizon, username: users.username })
+    .select({ changeSeq: users.changeSeq, horizon: users.tombstoneHorizon, username: users.username, epoch: EPOCH })
     .from(users)
     .where(eq(users.id, userId))
   if (!user) throw new Error('loadChanges: unknown user')
   const head = Number(user.changeSeq)
-  const reset = cursor === 0 || cursor < Number(user.horizon) || cursor > head
+  const epoch = user.epoch ?? ''
+  // A client without an epoch predates epochs: its cursor is trusted as before (it gets one with this answer).
+  const otherEpoch = clientEpoch !== undefined && clientEpoch !== epoch
+  const reset = cursor === 0 || otherEpoch || cursor < Number(user.horizon) || cursor > head
   const after = reset ? 0 : cursor
   // Rows written before the counter existed carry seq 0; a snapshot must include them.
   const fresh = <T extends typeof wishlistItems.seq | typeof purchaseRecords.seq | typeof itemTombstones.seq | typeof orders.seq>(column: T) =>
@@ -61,6 +73,7 @@ async function readChanges(db: Db, userId: string, cursor: number, limit: number
 
   const answer: SyncChanges = {
     cursor: nextCursor,
+    epoch,
     hasMore,
     reset,
     items: page.flatMap((ch) => (ch.kind === 'item' ? [ch.value] : [])),

@@ -12,6 +12,8 @@ export const SyncChangesQuerySchema = v.object({
     v.pipe(v.string(), v.regex(/^\d+$/, 'limit must be a whole number'), v.transform(Number), v.minValue(1), v.maxValue(1000)),
     '500',
   ),
+  /** The epoch the cursor was handed out under; another epoch (a restored database) answers a snapshot. */
+  epoch: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9.-]{1,100}$/, 'epoch must be the value the server sent'))),
 })
 
 /**
@@ -20,6 +22,11 @@ export const SyncChangesQuerySchema = v.object({
  */
 export const SyncChangesSchema = v.object({
   cursor: v.number(),
+  /**
+   * The database's epoch (decision 088): it changes when the data is restored from a backup, where the counter behind
+   * `cursor` went back in time. The client sends it with the cursor; absent from servers before epochs existed.
+   */
+  epoch: v.optional(v.string()),
   hasMore: v.boolean(),
   reset: v.boolean(),
   profile: v.optional(v.omit(ProfileSchema, ['wishlist'])),

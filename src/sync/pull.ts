@@ -11,8 +11,13 @@ export const PULL_PAGE_SIZE = 500
 
 type ChangePage = Pick<SyncChanges, 'profile' | 'items' | 'deletedItemIds' | 'purchases' | 'orders'>
 
-async function fetchPage(transport: Transport, cursor: number): Promise<SyncChanges> {
-  const res = await transport.send({ method: 'GET', path: `/api/sync/changes?cursor=${cursor}&limit=${PULL_PAGE_SIZE}` })
+/** Where the client is in the feed: the server's counter, and the epoch it was handed out under (decision 088). */
+type FeedPosition = { cursor: number; epoch: string | undefined }
+
+async function fetchPage(transport: Transport, { cursor, epoch }: FeedPosition): Promise<SyncChanges> {
+  // The epoch goes with the cursor: after a restore from backup the server answers a snapshot instead of a delta.
+  const since = epoch !== undefined && cursor > 0 ? `&epoch=${encodeURIComponent(epoch)}` : ''
+  const res = await transport.send({ method: 'GET', path: `/api/sync/changes?cursor=${cursor}${since}&limit=${PULL_PAGE_SIZE}` })
   if (isTransientStatus(res.status)) throw new TransientError(`Changes answered ${res.status}`)
   const parsed = v.safeParse(SyncChangesSchema, res.body)
   // Anything unreadable is treated as "later": applying half of it could lose data, waiting cannot.
@@ -28,17 +33,17 @@ async function fetchPage(transport: Transport, cursor: number): Promise<SyncChan
 export async function pullChanges(db: OwnerDatabase, transport: Transport, generation?: number): Promise<void> {
   // Read with the cursor: a Discard or logout after this point turns the writes below into a FencedError.
   const fence = generation ?? (await readGeneration(db))
-  let cursor = (await readMeta(db, 'cursor')) ?? 0
+  let position: FeedPosition = { cursor: (await readMeta(db, 'cursor')) ?? 0, epoch: await readMeta(db, 'epoch') }
   let snapshot: ChangePage | undefined
   for (;;) {
-    const page = await fetchPage(transport, cursor)
+    const page = await fetchPage(transport, position)
+    position = { cursor: page.cursor, epoch: page.epoch ?? position.epoch }
     if (page.reset) snapshot = { items: [], deletedItemIds: [], purchases: [], orders: [] }
     if (snapshot) foldInto(snapshot, page)
-    else await applyChanges(db, fence, page, false, page.cursor)
-    cursor = page.cursor
+    else await applyChanges(db, fence, page, false, position)
     if (!page.hasMore) break
   }
-  if (snapshot) await applyChanges(db, fence, snapshot, true, cursor)
+  if (snapshot) await applyChanges(db, fence, snapshot, true, position)
 }
 
 /** Adds a later page of a snapshot: later rows replace earlier ones, tombstones remove them. */
@@ -53,7 +58,7 @@ function foldInto(snapshot: ChangePage, page: SyncChanges) {
   snapshot.orders = [...snapshot.orders.filter((order) => !orderIds.has(order.id)), ...page.orders]
 }
 
-async function applyChanges(db: OwnerDatabase, generation: number, changes: ChangePage, full: boolean, cursor: number) {
+async function applyChanges(db: OwnerDatabase, generation: number, changes: ChangePage, full: boolean, position: FeedPosition) {
   await fencedTransaction(db, generation, [db.profile, db.items, db.purchases, db.orders, db.outbox, db.notices, db.meta], async () => {
     const unsent = (await db.outbox.toArray()).flatMap((entry) => (entry.seq === undefined ? [] : [{ seq: entry.seq, target: entry.target, body: entry.body }]))
     const mentioned = new Set([...changes.items.map((item) => item.id), ...changes.deletedItemIds])
@@ -82,6 +87,7 @@ async function applyChanges(db: OwnerDatabase, generation: number, changes: Chan
     await db.outbox.bulkDelete(plan.dropEntrySeqs)
     if (plan.notices.length > 0) await db.notices.bulkAdd(plan.notices)
     await writeMeta(db, 'nextPosition', plan.nextPosition)
-    await writeMeta(db, 'cursor', cursor)
+    await writeMeta(db, 'cursor', position.cursor)
+    if (position.epoch !== undefined) await writeMeta(db, 'epoch', position.epoch)
   })
 }
