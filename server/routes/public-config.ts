@@ -9,6 +9,7 @@ export function publicConfigRoutes({ config }: AppDeps) {
     googleSignIn: Boolean(config.googleClientId && config.googleClientSecret),
     turnstileSiteKey: config.turnstileSiteKey && config.turnstileSecretKey ? config.turnstileSiteKey : null,
     printProvider: config.printfulToken ? 'printful' : 'demo',
+    publicUrl: config.publicUrl,
   }
   return new Hono<AppEnv>().get('/public/config', (c) => c.json(body, 200, { 'Cache-Control': 'public, max-age=300' }))
 }

@@ -130,6 +130,14 @@ export const ShippingRateSchema = v.object({
 export type ShippingRate = v.InferOutput<typeof ShippingRateSchema>
 export const ShippingAnswerSchema = v.object({ result: v.array(ShippingRateSchema) })
 
+/**
+ * Where the code sits on the shirt's front, in Printful's print-area units (150 DPI, 12 x 16 inch area): 4 inches
+ * (about 10 cm) wide, centred on the chest, as print-provider.md asks for a scannable chest print. The Order tab's
+ * preview draws it at this size (docs/decisions/093-print-file-and-placement.md).
+ */
+export const PRINT_POSITION = { area_width: 1800, area_height: 2400, width: 600, height: 600, top: 300, left: 600 } as const
+export const PRINT_WIDTH_CM = 10.2
+
 export const ORDER_STATUSES = ['draft', 'pending', 'failed', 'canceled', 'onhold', 'inprocess', 'partial', 'fulfilled', 'shipped'] as const
 
 export const OrderLineSchema = v.object({

@@ -7,5 +7,7 @@ export const PublicConfigSchema = v.object({
   /** Null when no captcha is configured: the support form then sends without one. */
   turnstileSiteKey: v.nullable(v.string()),
   printProvider: v.picklist(['printful', 'demo']),
+  /** PUBLIC_URL: the origin printed into QR codes, so every code the browser draws matches the printed one. */
+  publicUrl: v.optional(v.string()),
 })
 export type PublicConfig = v.InferOutput<typeof PublicConfigSchema>

@@ -14,7 +14,7 @@ import { ContactForm } from '../features/support/contact-form.tsx'
 export const PUBLIC_PAGES = ['landing', 'help-center', 'demo-wishlist'] as const
 export type PublicPage = (typeof PUBLIC_PAGES)[number]
 
-type RuntimeConfig = { demoUsername?: string; captchaSiteKey: string | null | undefined }
+type RuntimeConfig = { demoUsername?: string; captchaSiteKey: string | null | undefined; publicUrl?: string | undefined }
 
 /** GET /api/public/config after hydration: the demo username and the captcha site key are runtime settings. */
 function useRuntimeConfig(): RuntimeConfig {
@@ -25,7 +25,7 @@ function useRuntimeConfig(): RuntimeConfig {
       .then((response) => (response.ok ? response.json() : Promise.reject(new Error(`status ${response.status}`))))
       .then((body: unknown) => {
         const parsed = v.safeParse(PublicConfigSchema, body)
-        if (parsed.success) setConfig({ demoUsername: parsed.output.demoUsername, captchaSiteKey: parsed.output.turnstileSiteKey })
+        if (parsed.success) setConfig({ demoUsername: parsed.output.demoUsername, captchaSiteKey: parsed.output.turnstileSiteKey, publicUrl: parsed.output.publicUrl })
         else setConfig({ captchaSiteKey: null })
       })
       // Offline or an old server: the form sends without a captcha and the server decides.
@@ -39,11 +39,11 @@ function useRuntimeConfig(): RuntimeConfig {
 
 /** `themeSwitch`: the app's own (Mantine) switch when the app renders these pages under its router. */
 export function PublicSiteApp({ page, themeSwitch = <PublicThemeSwitch /> }: { page: PublicPage; themeSwitch?: ReactNode }) {
-  const { demoUsername, captchaSiteKey } = useRuntimeConfig()
+  const { demoUsername, captchaSiteKey, publicUrl } = useRuntimeConfig()
   const contactForm = <ContactForm captchaSiteKey={captchaSiteKey} />
   if (page === 'help-center') {
     return <HelpCenterPage header={<PublicHeader themeSwitch={themeSwitch} />} footer={<PublicFooter />} contactForm={contactForm} supportEmail={SUPPORT_EMAIL} />
   }
   if (page === 'demo-wishlist') return <DemoWishlistPage themeSwitch={themeSwitch} demoUsername={demoUsername} />
-  return <LandingPage themeSwitch={themeSwitch} contactForm={contactForm} demoUsername={demoUsername} />
+  return <LandingPage themeSwitch={themeSwitch} contactForm={contactForm} demoUsername={demoUsername} publicUrl={publicUrl} />
 }

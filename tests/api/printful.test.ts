@@ -3,7 +3,7 @@
 import jsQR from 'jsqr'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ORDER_MESSAGES } from '../../src/contract/order.ts'
+import { ORDER_MESSAGES, PRINT_POSITION } from '../../src/contract/order.ts'
 import { printfulProvider, PROVIDER_MESSAGES } from '../../server/services/print-provider/printful.ts'
 import { type FakePrintful, startFakePrintful } from '../fakes/printful.ts'
 import { describeEachDatabase, TestApp } from './harness.ts'
@@ -98,7 +98,7 @@ describeEachDatabase('print provider routes (Printful)', (getDatabase) => {
     // Only the fixed fields reach Printful.
     expect(Object.keys(sent?.recipient ?? {}).sort()).toEqual(['address1', 'city', 'country_code', 'name', 'zip'])
     const fileUrl = sent?.items[0]?.files[0]?.url ?? ''
-    expect(sent?.items[0]?.files).toEqual([{ type: 'default', url: `http://localhost:8080/api/public/print-files/${owner.shareableId}.png` }])
+    expect(sent?.items[0]?.files).toEqual([{ type: 'default', url: `http://localhost:8080/api/public/print-files/${owner.shareableId}.png`, position: PRINT_POSITION }])
 
     const file = await t.app.request(new URL(fileUrl).pathname)
     expect([file.status, file.headers.get('content-type')]).toEqual([200, 'image/png'])

@@ -20,6 +20,7 @@ describeEachDatabase('GET /api/public/config', (getDatabase) => {
       googleSignIn: false,
       turnstileSiteKey: null,
       printProvider: 'demo',
+      publicUrl: 'http://localhost:8080',
     })
   })
 
@@ -31,14 +32,17 @@ describeEachDatabase('GET /api/public/config', (getDatabase) => {
       TURNSTILE_SITE_KEY: '1x00000000000000000000AA',
       TURNSTILE_SECRET_KEY: '1x0000000000000000000000000000000AA',
       PRINTFUL_TOKEN: 'printful-token-value',
+      PRINTFUL_WEBHOOK_SECRET: 'printful-webhook-secret-value',
+      PUBLIC_URL: 'https://shirts.example/',
     }).request('GET', '/api/public/config')
     expect(res.json).toEqual({
       demoUsername: 'showcase',
       googleSignIn: true,
       turnstileSiteKey: '1x00000000000000000000AA',
       printProvider: 'printful',
+      publicUrl: 'https://shirts.example',
     })
-    for (const secret of ['google-secret-value', 'printful-token-value', '1x0000000000000000000000000000000AA']) {
+    for (const secret of ['google-secret-value', 'printful-token-value', 'printful-webhook-secret-value', '1x0000000000000000000000000000000AA']) {
       expect(res.text).not.toContain(secret)
     }
   })

@@ -1,6 +1,6 @@
 // The Printful API v1 client (print-provider.md): the {code, result, error} envelope and its paging, and Printful's
 // failures mapped to ours (docs/decisions/090-print-provider-errors.md). The token travels only in the header.
-import type { CatalogProduct, Country, ShippingRate } from '../../../src/contract/order.ts'
+import { type CatalogProduct, type Country, PRINT_POSITION, type ShippingRate } from '../../../src/contract/order.ts'
 import { ApiError } from '../../http.ts'
 import type { DraftOrderInput, PrintProvider, ProviderOrder } from './provider.ts'
 
@@ -145,7 +145,14 @@ export function printfulProvider(options: PrintfulOptions): PrintProvider {
         external_id: input.externalId,
         shipping: input.shipping,
         recipient: { ...input.recipient, state_code: input.recipient.state_code || undefined, zip: input.recipient.zip || undefined },
-        items: input.items.map((item) => ({ variant_id: item.variant_id, quantity: item.quantity, retail_price: item.retail_price, name: item.name, files: item.files })),
+        items: input.items.map((item) => ({
+          variant_id: item.variant_id,
+          quantity: item.quantity,
+          retail_price: item.retail_price,
+          name: item.name,
+          // The code's printed size and place are fixed, never left to the file's own size (decision 093).
+          files: item.files.map((file) => ({ ...file, position: PRINT_POSITION })),
+        })),
       })
       return toProviderOrder(result)
     },

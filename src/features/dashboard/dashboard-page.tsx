@@ -14,8 +14,8 @@ import { OrderTabPlaceholder, ProfileTab, PurchasesTabPlaceholder } from './othe
 import { useLogout } from './use-logout.ts'
 import { useOwnerProfile } from './use-owner-profile.ts'
 
-/** The tabs the route fills from other features; Order and Profile are the dashboard's own. */
-export type DashboardTabSlots = Partial<Record<'dashboard' | 'purchases', ReactNode>>
+/** The tabs the route fills from other features; Profile is the dashboard's own. */
+export type DashboardTabSlots = Partial<Record<'dashboard' | 'order' | 'purchases', ReactNode>>
 
 type Props = {
   search: DashboardSearch
@@ -72,7 +72,7 @@ export function DashboardPage({ search, db, onViewShown, headerActions, tabs = {
           </Alert>
         ) : null}
         {search.view === 'dashboard' ? tabs.dashboard : null}
-        {search.view === 'order' ? <OrderTabPlaceholder /> : null}
+        {search.view === 'order' ? (tabs.order ?? <OrderTabPlaceholder />) : null}
         {search.view === 'profile' ? <ProfileTab profile={profile.profile} /> : null}
         {search.view === 'purchases' ? (tabs.purchases ?? <PurchasesTabPlaceholder />) : null}
       </AppShell.Main>

@@ -1,10 +1,10 @@
-// Owns the Order and Profile tabs, and the stand-ins for tabs whose feature the route did not plug in.
+// Owns the Profile tab, and the stand-ins for tabs whose feature the route did not plug in.
 import { Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { IconEdit, IconQrcode } from '@tabler/icons-react'
 import { ButtonLink } from '../../lib/anchor-link.tsx'
 import type { OwnerProfile } from './use-owner-profile.ts'
 
-/** The order flow is a later issue; the tab keeps its spec heading meanwhile. */
+/** Stand-in when the route plugs no Order tab in (the real one is src/features/order/). */
 export function OrderTabPlaceholder() {
   return <Title order={2}>Order a T-Shirt</Title>
 }

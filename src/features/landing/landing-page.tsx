@@ -17,15 +17,17 @@ type Props = {
   /** The contact-support form, composed by the page's entry from the support feature. */
   contactForm?: ReactNode
   demoUsername?: string
+  /** PUBLIC_URL from the runtime config; the demo QR uses this page's origin until it is known. */
+  publicUrl?: string | undefined
 }
 
-export function LandingPage({ themeSwitch, contactForm, demoUsername = DEFAULT_DEMO_USERNAME }: Props) {
+export function LandingPage({ themeSwitch, contactForm, demoUsername = DEFAULT_DEMO_USERNAME, publicUrl }: Props) {
   return (
     <>
       <PublicHeader themeSwitch={themeSwitch} />
       <DevNotice />
       <main className="ps-main">
-        <Hero demoUsername={demoUsername} />
+        <Hero demoUsername={demoUsername} publicUrl={publicUrl} />
         <section className="ps-section" aria-labelledby="how-title">
           <h2 id="how-title">How it works</h2>
           <ol className="ps-steps">
@@ -115,7 +117,7 @@ export function LandingPage({ themeSwitch, contactForm, demoUsername = DEFAULT_D
   )
 }
 
-function Hero({ demoUsername }: { demoUsername: string }) {
+function Hero({ demoUsername, publicUrl }: { demoUsername: string; publicUrl: string | undefined }) {
   const loaded = useLoadedAfter(GRADIENT_LOADED_AFTER_MS)
   return (
     <section className="ps-hero" aria-labelledby="hero-title">
@@ -136,7 +138,7 @@ function Hero({ demoUsername }: { demoUsername: string }) {
             ))}
           </ul>
         </div>
-        <DemoQrCard demoUsername={demoUsername} />
+        <DemoQrCard demoUsername={demoUsername} publicUrl={publicUrl} />
       </div>
     </section>
   )

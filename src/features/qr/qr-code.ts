@@ -1,9 +1,10 @@
 // Owns the QR codes of profile links: the URL they carry, their PNG and SVG renderings, and the download files.
 import { toDataURL, toString as toQrString } from 'qrcode'
+import { profileAddress } from '../../lib/profile-address.ts'
 
 /** Spec section 9: {origin}/profile/{shareableId}; the landing demo uses /profile/{username}. */
-export function profileUrl(origin: string, shareableIdOrUsername: string): string {
-  return `${origin.replace(/\/+$/, '')}/profile/${encodeURIComponent(shareableIdOrUsername)}`
+export function profileUrl(publicUrl: string, shareableIdOrUsername: string): string {
+  return profileAddress(publicUrl, shareableIdOrUsername)
 }
 
 /** 'M' correction survives a crease or a print flaw on a t-shirt better than the default for its size. */

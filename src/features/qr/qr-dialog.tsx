@@ -5,6 +5,7 @@ import { IconDownload, IconShare } from '@tabler/icons-react'
 import { useState } from 'react'
 import { downloadQrPng, downloadQrSvg, profileUrl } from './qr-code.ts'
 import { shareProfileLink, shareToast } from './share-profile.ts'
+import { usePublicUrl } from './use-public-url.ts'
 import { useQrImage } from './use-qr-image.ts'
 
 const QR_SIZE = 240
@@ -26,7 +27,8 @@ export function QrDialog({ opened, onClose, shareableId }: QrDialogProps) {
 
 /** The dialog's body without its frame, for a host that keeps its own Modal (the dashboard's `modal=qr`). */
 export function QrDialogContent({ shareableId, onClose }: { shareableId: string; onClose: () => void }) {
-  const url = shareableId ? profileUrl(window.location.origin, shareableId) : null
+  const publicUrl = usePublicUrl()
+  const url = shareableId ? profileUrl(publicUrl, shareableId) : null
   const image = useQrImage(url, QR_SIZE)
   const [busy, setBusy] = useState<'share' | 'png' | 'svg' | null>(null)
 

@@ -3,6 +3,7 @@ import { useCallback } from 'react'
 import { DashboardPage } from '../../../features/dashboard/dashboard-page.tsx'
 import type { DashboardSearch } from '../../../features/dashboard/dashboard-search.ts'
 import { useLogout } from '../../../features/dashboard/use-logout.ts'
+import { OrderTab } from '../../../features/order/order-tab.tsx'
 import { PurchasesTabLive } from '../../../features/purchases/purchases-tab-live.tsx'
 import { QrDialogContent } from '../../../features/qr/qr-dialog.tsx'
 import { ThemeSwitch } from '../../../features/shell/theme-switch.tsx'
@@ -30,7 +31,7 @@ export function OwnerDashboard({ search }: { search: DashboardSearch }) {
           <ThemeSwitch />
         </>
       }
-      tabs={{ dashboard: <WishlistTab db={db} />, purchases: <PurchasesTabLive db={db} /> }}
+      tabs={{ dashboard: <WishlistTab db={db} />, order: <OrderTab db={db} />, purchases: <PurchasesTabLive db={db} /> }}
       dialogSlots={{
         qr: ({ shareableId, onClose }) => <QrDialogContent shareableId={shareableId} onClose={onClose} />,
         new: ({ onClose }) => <ProductDialog db={db} mode="new" onClose={onClose} />,

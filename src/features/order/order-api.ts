@@ -1,0 +1,30 @@
+// Owns the Order tab's calls (spec section 7): catalog and countries (public), shipping quotes, and the draft order
+// (signed in, with an Idempotency-Key so a retried click never orders twice).
+import { apiCall } from '../../api/client.ts'
+import { CatalogAnswerSchema, CountriesAnswerSchema, OrderSchema, ShippingAnswerSchema, type Order } from '../../contract/order.ts'
+import type { RecipientDraft } from './order-form.ts'
+import { recipientPayload } from './order-form.ts'
+
+export async function fetchCatalog(signal?: AbortSignal) {
+  const [catalog, countries] = await Promise.all([
+    apiCall(CatalogAnswerSchema, '/public/printful/products', { auth: false, signal }),
+    apiCall(CountriesAnswerSchema, '/public/printful/countries', { auth: false, signal }),
+  ])
+  return { products: catalog.result, demo: catalog.demo, countries: countries.result }
+}
+
+export type Line = { variant_id: number; quantity: number }
+
+export async function quoteShipping(recipient: RecipientDraft, items: Line[]) {
+  const answer = await apiCall(ShippingAnswerSchema, '/public/printful/shipping', { method: 'POST', auth: false, body: { recipient: recipientPayload(recipient), items } })
+  return answer.result
+}
+
+export function createDraftOrder(recipient: RecipientDraft, shipping: string, items: Line[], idempotencyKey: string): Promise<Order> {
+  return apiCall(OrderSchema, '/public/printful/orders', {
+    method: 'POST',
+    body: { recipient: recipientPayload(recipient), shipping, items },
+    headers: { 'Idempotency-Key': idempotencyKey },
+  })
+}
+

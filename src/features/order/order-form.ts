@@ -1,0 +1,75 @@
+// Owns the Order tab's pure rules (spec sections 4 and 5): the preselected product and variant, what a change of
+// country does, what each button needs before it may call the server, and the money shown, in whole cents.
+import type { CatalogProduct, CatalogVariant, Country, ShippingRate } from '../../contract/order.ts'
+import { parseCents } from '../../lib/cents.ts'
+
+export type RecipientDraft = { name: string; address1: string; city: string; country_code: string; state_code: string; zip: string }
+
+export const EMPTY_RECIPIENT: RecipientDraft = { name: '', address1: '', city: '', country_code: 'DE', state_code: '', zip: '' }
+
+export const ORDER_TEXTS = {
+  title: 'Order a T-Shirt',
+  loading: (product: string) => `Loading ${product} catalog...`,
+  loadFailed: 'Failed to load products.',
+  missingInformation: 'Missing information',
+  missingInformationMessage: "Choose a size and enter the recipient's full name first.",
+  missingSelection: 'Missing selection',
+  missingSelectionMessage: 'Calculate shipping and choose a rate first.',
+  shippingError: 'Shipping error',
+  orderError: 'Order error',
+  orderCreated: 'Order created',
+  demo: 'Demo catalog: orders are stored here as drafts and are never sent to a printer, so nothing is printed or charged.',
+  offline: 'You are offline. Ordering needs a connection: what you typed stays on this device, and the buttons come back when you are online.',
+} as const
+
+/** The spec's first product and first variant, or the ones still chosen if the catalog still has them. */
+export function selection(products: CatalogProduct[], productId: number | null, variantId: number | null) {
+  const product = products.find((p) => p.id === productId) ?? products[0] ?? null
+  const variant = product?.sync_variants.find((v) => v.id === variantId) ?? product?.sync_variants[0] ?? null
+  return { product, variant }
+}
+
+/** Changing the country clears the state code (spec section 4); nothing else changes. */
+export function withCountry(recipient: RecipientDraft, countryCode: string): RecipientDraft {
+  return countryCode === recipient.country_code ? recipient : { ...recipient, country_code: countryCode, state_code: '' }
+}
+
+export function statesOf(countries: Country[], code: string) {
+  return countries.find((c) => c.code === code)?.states ?? null
+}
+
+/** Quantity at least 1 (spec section 9) and at most what one order line takes. */
+export function clampQuantity(value: number | string): number {
+  const n = typeof value === 'number' ? value : Number.parseInt(value, 10)
+  return Number.isFinite(n) ? Math.min(100, Math.max(1, Math.trunc(n))) : 1
+}
+
+/** 'Calculate shipping' needs a variant and a recipient name (spec section 5). */
+export function canQuote(variant: CatalogVariant | null, recipient: RecipientDraft): boolean {
+  return variant !== null && recipient.name.trim() !== ''
+}
+
+/** 'Create draft order' needs a rate and a variant (spec section 5). */
+export function canOrder(variant: CatalogVariant | null, rate: ShippingRate | null): boolean {
+  return variant !== null && rate !== null
+}
+
+/** Subtotal = unit price x quantity, total = subtotal + the chosen rate, all in cents. */
+export function totals(variant: CatalogVariant | null, quantity: number, rate: ShippingRate | null) {
+  const unitCents = variant ? (parseCents(variant.price) ?? 0) : 0
+  const subtotalCents = unitCents * quantity
+  const shippingCents = rate ? (parseCents(rate.rate) ?? 0) : 0
+  return { unitCents, subtotalCents, shippingCents, totalCents: subtotalCents + shippingCents, currency: variant?.currency ?? rate?.currency ?? 'EUR' }
+}
+
+/** Only the recipient fields the provider takes; the state only where the country has one. */
+export function recipientPayload(recipient: RecipientDraft) {
+  const trimmed = Object.fromEntries(Object.entries(recipient).map(([k, v]) => [k, v.trim()])) as RecipientDraft
+  return { ...trimmed, country_code: trimmed.country_code.toUpperCase(), state_code: trimmed.state_code.toUpperCase() }
+}
+
+/** The shipping quote is for one address and one cart: changing either makes the chosen rate stale. */
+export function quoteKey(variant: CatalogVariant | null, quantity: number, recipient: RecipientDraft): string {
+  const r = recipientPayload(recipient)
+  return JSON.stringify([variant?.variant_id ?? null, quantity, r.address1, r.city, r.country_code, r.state_code, r.zip])
+}

@@ -1,0 +1,202 @@
+// Owns the Order tab (spec sections 2 and 4): model, size, quantity and unit price; the recipient; shipping rates,
+// totals and 'Create draft order'; the preview; 'My orders'. Offline it keeps what was typed and disables the buttons.
+import { ActionIcon, Alert, Badge, Button, Card, Grid, Group, NumberInput, Select, Stack, Text, Title } from '@mantine/core'
+import { useNetwork } from '@mantine/hooks'
+import { notifications } from '@mantine/notifications'
+import { IconMinus, IconPlus } from '@tabler/icons-react'
+import { useRef, useState } from 'react'
+import type { CatalogProduct, Country, ShippingRate } from '../../contract/order.ts'
+import type { OwnerDatabase } from '../../local/db.ts'
+import { formatCents, parseCents } from '../../lib/cents.ts'
+import { MyOrders } from './my-orders.tsx'
+import { createDraftOrder, quoteShipping } from './order-api.ts'
+import { canOrder, canQuote, clampQuantity, ORDER_TEXTS, quoteKey, type RecipientDraft, selection, totals } from './order-form.ts'
+import { RecipientCard } from './recipient-card.tsx'
+import { ShirtPreview } from './shirt-preview.tsx'
+import { useCatalog, useOrders, useRememberedRecipient, useShareableId } from './use-order-data.ts'
+
+const errorText = (err: unknown) => (err instanceof Error && err.message ? err.message : 'Something went wrong. Please try again.')
+
+export function OrderTab({ db }: { db: OwnerDatabase }) {
+  const catalog = useCatalog()
+  const orders = useOrders(db)
+  const shareableId = useShareableId(db)
+  const [recipient, setRecipient] = useRememberedRecipient(db)
+  const { online } = useNetwork()
+  return (
+    <Stack>
+      <Title order={2}>{ORDER_TEXTS.title}</Title>
+      {!online ? (
+        <Alert color="yellow" title="Offline">
+          {ORDER_TEXTS.offline}
+        </Alert>
+      ) : null}
+      {catalog.status === 'loading' ? <Text>{ORDER_TEXTS.loading('T-Shirt')}</Text> : null}
+      {catalog.status === 'error' ? <Alert color="red">{ORDER_TEXTS.loadFailed}</Alert> : null}
+      {catalog.status === 'loaded' && catalog.demo ? (
+        <Alert color="blue" title="Demo catalog">
+          {ORDER_TEXTS.demo}
+        </Alert>
+      ) : null}
+      {catalog.status === 'loaded' && recipient ? (
+        <OrderForm
+          db={db}
+          products={catalog.products}
+          countries={catalog.countries}
+          recipient={recipient}
+          onRecipient={setRecipient}
+          shareableId={shareableId}
+          online={online}
+        />
+      ) : null}
+      <MyOrders orders={orders} />
+    </Stack>
+  )
+}
+
+type FormProps = {
+  db: OwnerDatabase
+  products: CatalogProduct[]
+  countries: Country[]
+  recipient: RecipientDraft
+  onRecipient: (next: RecipientDraft) => void
+  shareableId: string | null
+  online: boolean
+}
+
+function OrderForm({ db, products, countries, recipient, onRecipient, shareableId, online }: FormProps) {
+  const [productId, setProductId] = useState<number | null>(null)
+  const [variantId, setVariantId] = useState<number | null>(null)
+  const [quantity, setQuantity] = useState(1)
+  const [quote, setQuote] = useState<{ key: string; rates: ShippingRate[]; chosen: string | null } | null>(null)
+  const [busy, setBusy] = useState<'quote' | 'order' | null>(null)
+  const attempt = useRef({ content: '', key: '' })
+
+  const { product, variant } = selection(products, productId, variantId)
+  const currentKey = quoteKey(variant, quantity, recipient)
+  // A quote is for one address and cart; after a change it is gone until 'Calculate shipping' runs again.
+  const rates = quote?.key === currentKey ? quote.rates : []
+  const rate = rates.find((r) => r.id === quote?.chosen) ?? null
+  const money = totals(variant, quantity, rate)
+  const format = (cents: number) => formatCents(cents, money.currency)
+  const items = variant ? [{ variant_id: variant.variant_id, quantity }] : []
+
+  async function calculate() {
+    if (!canQuote(variant, recipient)) {
+      notifications.show({ title: ORDER_TEXTS.missingInformation, message: ORDER_TEXTS.missingInformationMessage, color: 'yellow' })
+      return
+    }
+    setBusy('quote')
+    try {
+      const found = await quoteShipping(recipient, items)
+      setQuote({ key: currentKey, rates: found, chosen: found[0]?.id ?? null })
+    } catch (err) {
+      notifications.show({ title: ORDER_TEXTS.shippingError, message: errorText(err), color: 'red' })
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  async function order() {
+    if (!canOrder(variant, rate) || !rate) {
+      notifications.show({ title: ORDER_TEXTS.missingSelection, message: ORDER_TEXTS.missingSelectionMessage, color: 'yellow' })
+      return
+    }
+    // The same order tried again (a lost answer) keeps its key, so the server answers it instead of ordering twice.
+    const content = JSON.stringify([currentKey, rate.id, recipient.name])
+    if (attempt.current.content !== content) attempt.current = { content, key: crypto.randomUUID() }
+    setBusy('order')
+    try {
+      const created = await createDraftOrder(recipient, rate.id, items, attempt.current.key)
+      attempt.current = { content: '', key: '' }
+      // Shown at once; the next sync brings the same row (and later its status) from the change feed.
+      await db.orders.put(created).catch(() => {})
+      notifications.show({ title: ORDER_TEXTS.orderCreated, message: `Draft order for ${format(created.totalCents)} is in 'My orders'.`, color: 'green' })
+    } catch (err) {
+      notifications.show({ title: ORDER_TEXTS.orderError, message: errorText(err), color: 'red' })
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  return (
+    <Grid>
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        <Stack>
+          <Card withBorder radius="md" p="lg">
+            <Stack gap="sm">
+              <Select
+                label="Model"
+                data={products.map((p) => ({ value: String(p.id), label: p.name }))}
+                value={product ? String(product.id) : null}
+                onChange={(value) => {
+                  setProductId(value ? Number(value) : null)
+                  setVariantId(null)
+                }}
+                allowDeselect={false}
+              />
+              <div role="group" aria-label="Size">
+                <Text size="sm" fw={500} mb={4}>
+                  Size
+                </Text>
+                <Group gap="xs">
+                  {product?.sync_variants.map((v) => (
+                    <Button key={v.id} size="xs" variant={v.id === variant?.id ? 'filled' : 'default'} aria-pressed={v.id === variant?.id} onClick={() => setVariantId(v.id)}>
+                      {v.size}
+                    </Button>
+                  ))}
+                </Group>
+              </div>
+              <Group align="flex-end" gap="xs">
+                <ActionIcon size="lg" variant="default" aria-label="Decrease quantity" onClick={() => setQuantity((q) => clampQuantity(q - 1))} disabled={quantity <= 1}>
+                  <IconMinus size={16} aria-hidden />
+                </ActionIcon>
+                <NumberInput label="Quantity" min={1} max={100} w={100} hideControls allowDecimal={false} value={quantity} onChange={(value) => setQuantity(clampQuantity(value))} />
+                <ActionIcon size="lg" variant="default" aria-label="Increase quantity" onClick={() => setQuantity((q) => clampQuantity(q + 1))}>
+                  <IconPlus size={16} aria-hidden />
+                </ActionIcon>
+                <Badge size="lg" variant="light" aria-label="Unit price" ml="auto">
+                  {format(money.unitCents)}
+                </Badge>
+              </Group>
+            </Stack>
+          </Card>
+          <RecipientCard recipient={recipient} countries={countries} onChange={onRecipient} onCalculate={() => void calculate()} busy={busy === 'quote'} disabled={!online || busy !== null} />
+          <Card withBorder radius="md" p="lg">
+            <Stack gap="sm">
+              <Title order={3}>Shipping & Order</Title>
+              <Select
+                label="Shipping rate"
+                placeholder={rates.length ? undefined : 'Calculate shipping first'}
+                data={rates.map((r) => ({ value: r.id, label: `${r.name}: ${formatCents(parseCents(r.rate) ?? 0, r.currency)}` }))}
+                value={rate?.id ?? null}
+                onChange={(value) => quote && setQuote({ ...quote, chosen: value })}
+                allowDeselect={false}
+              />
+              <Group justify="space-between">
+                <Text>Subtotal</Text>
+                <Text aria-label="Subtotal">{format(money.subtotalCents)}</Text>
+              </Group>
+              <Group justify="space-between">
+                <Text>Shipping</Text>
+                <Text aria-label="Shipping">{format(money.shippingCents)}</Text>
+              </Group>
+              <Group justify="space-between">
+                <Text fw={700}>Total</Text>
+                <Text fw={700} aria-label="Total">
+                  {format(money.totalCents)}
+                </Text>
+              </Group>
+              <Button onClick={() => void order()} loading={busy === 'order'} disabled={!online || busy !== null}>
+                Create draft order
+              </Button>
+            </Stack>
+          </Card>
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <ShirtPreview shareableId={shareableId} />
+      </Grid.Col>
+    </Grid>
+  )
+}

@@ -1,0 +1,68 @@
+// Owns the Recipient card: full name, address, city, a state selector when the country has states (otherwise a
+// state code field), the country selector, ZIP, and 'Calculate shipping'.
+import { Button, Card, Grid, Select, Stack, TextInput, Title } from '@mantine/core'
+import { useMemo } from 'react'
+import type { Country } from '../../contract/order.ts'
+import { type RecipientDraft, statesOf, withCountry } from './order-form.ts'
+
+type Props = {
+  recipient: RecipientDraft
+  countries: Country[]
+  onChange: (next: RecipientDraft) => void
+  onCalculate: () => void
+  busy: boolean
+  disabled: boolean
+}
+
+export function RecipientCard({ recipient, countries, onChange, onCalculate, busy, disabled }: Props) {
+  const countryOptions = useMemo(() => countries.map((c) => ({ value: c.code, label: c.name })), [countries])
+  const states = statesOf(countries, recipient.country_code)
+  const field = (key: keyof RecipientDraft) => ({
+    value: recipient[key],
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => onChange({ ...recipient, [key]: event.currentTarget.value }),
+  })
+  return (
+    <Card withBorder radius="md" p="lg">
+      <Stack gap="sm">
+        <Title order={3}>Recipient</Title>
+        <TextInput label="Full name" autoComplete="name" {...field('name')} />
+        <TextInput label="Address" autoComplete="address-line1" {...field('address1')} />
+        <Grid>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label="City" autoComplete="address-level2" {...field('city')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            {states ? (
+              <Select
+                label="State"
+                placeholder="Choose a state"
+                searchable
+                data={states.map((s) => ({ value: s.code, label: s.name }))}
+                value={recipient.state_code || null}
+                onChange={(value) => onChange({ ...recipient, state_code: value ?? '' })}
+              />
+            ) : (
+              <TextInput label="State code" description="Only if your address has one" autoComplete="address-level1" {...field('state_code')} />
+            )}
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <Select
+              label="Country"
+              searchable
+              data={countryOptions}
+              value={recipient.country_code || null}
+              onChange={(value) => onChange(withCountry(recipient, value ?? ''))}
+              nothingFoundMessage="No such country"
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label="ZIP" autoComplete="postal-code" {...field('zip')} />
+          </Grid.Col>
+        </Grid>
+        <Button onClick={onCalculate} loading={busy} disabled={disabled} variant="light">
+          Calculate shipping
+        </Button>
+      </Stack>
+    </Card>
+  )
+}
