@@ -30,3 +30,14 @@ export function runWhileLeader(locks: LockManagerLike, onLead: (stopped: AbortSi
     isLeader: () => leading,
   }
 }
+
+/**
+ * After another tab opened a newer schema, this tab's database connections are closed and its code is outdated: it
+ * stops leading (or waiting to lead) for good, so the lock goes to a tab that can still sync. `outdatedEvent` fires on
+ * `page` when the page's or the worker's connection closed for the upgrade (local/db.ts).
+ */
+export function stepDownWhenOutdated(page: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>, outdatedEvent: string, leadership: Leadership): () => void {
+  const stepDown = () => leadership.stop()
+  page.addEventListener(outdatedEvent, stepDown, { once: true })
+  return () => page.removeEventListener(outdatedEvent, stepDown)
+}

@@ -5,7 +5,7 @@ import { DATABASE_OUTDATED_EVENT, DEFAULT_DATABASE_NAME, openOwnerDatabase, type
 import { discardOutboxEntry, retryOutboxEntry } from '../local/outbox-actions.ts'
 import { claimLocalDataFor, clearLocalData, userIdFromAccessToken, type ClaimResult } from '../local/session.ts'
 import { announceLocalWrite } from '../local/writes.ts'
-import { runWhileLeader } from './leader.ts'
+import { runWhileLeader, stepDownWhenOutdated } from './leader.ts'
 import { defaultLocks } from './locks.ts'
 import { TokenPairSchema } from './messages.ts'
 import type { TokenPair } from './transport.ts'
@@ -86,6 +86,9 @@ export function startSyncClient(options: SyncClientOptions = {}): SyncClient {
     })
   })
 
+  // A schema upgrade in another tab closed this tab's connections: the lock must not stay with a tab that cannot sync.
+  const stopWatchingUpgrades = stepDownWhenOutdated(window, DATABASE_OUTDATED_EVENT, leadership)
+
   // Posted to whichever tab leads (this one or another): a visible tab that does not lead still makes it pull.
   const stopTriggers = watchPageTriggers({ window, document }, options.intervalMs ?? SYNC_INTERVAL_MS)
 
@@ -115,6 +118,7 @@ export function startSyncClient(options: SyncClientOptions = {}): SyncClient {
       await clearLocalData(db)
     },
     stop() {
+      stopWatchingUpgrades()
       leadership.stop()
       stopTriggers()
       db.close()

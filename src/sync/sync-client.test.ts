@@ -1,0 +1,65 @@
+import 'fake-indexeddb/auto'
+import * as Comlink from 'comlink'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { openOwnerDatabase, SCHEMA_VERSIONS } from '../local/db.ts'
+import { LEADER_LOCK, runWhileLeader } from './leader.ts'
+import { createMemoryLocks } from './locks.ts'
+import { startSyncClient, type SyncClient } from './sync-client.ts'
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20))
+
+/** A worker stand-in over a MessageChannel, so the tab's comlink calls (start, stop) are answered. */
+function fakeWorker(log: string[]) {
+  const { port1, port2 } = new MessageChannel()
+  Comlink.expose({ start: () => void log.push('start'), stop: () => void log.push('stop'), resume: () => undefined }, port2)
+  return Object.assign(port1, { terminate: () => port1.close() }) as unknown as Worker
+}
+
+/** The browser globals startSyncClient reads: one page (window is the global scope, as in a tab), Web Locks. */
+function browserTab(locks = createMemoryLocks()) {
+  const page = new EventTarget()
+  vi.stubGlobal('addEventListener', page.addEventListener.bind(page))
+  vi.stubGlobal('removeEventListener', page.removeEventListener.bind(page))
+  vi.stubGlobal('dispatchEvent', page.dispatchEvent.bind(page))
+  vi.stubGlobal('window', globalThis)
+  vi.stubGlobal('document', Object.assign(new EventTarget(), { visibilityState: 'hidden' }))
+  vi.stubGlobal('location', { origin: 'http://localhost' })
+  vi.stubGlobal('navigator', { locks })
+  return locks
+}
+
+describe('a tab whose database another tab upgraded', () => {
+  let client: SyncClient | undefined
+  afterEach(() => {
+    client?.stop()
+    vi.unstubAllGlobals()
+  })
+
+  it('releases the leader lock once its connection closed for the upgrade, so a current tab leads', async () => {
+    const locks = browserTab()
+    const name = `upgrade-${crypto.randomUUID()}`
+    const oldTab: string[] = []
+    client = startSyncClient({ databaseName: name, createWorker: () => fakeWorker(oldTab), intervalMs: 3_600_000 })
+    await client.db.open()
+    await settle()
+    expect(oldTab).toEqual(['start'])
+
+    // A tab with the next app version waits for the lock and opens the database with a newer schema.
+    const led: string[] = []
+    const newTab = runWhileLeader(locks, () => void led.push('new tab'), LEADER_LOCK)
+    const newer = openOwnerDatabase(name, {
+      versions: [...SCHEMA_VERSIONS, { version: (SCHEMA_VERSIONS.at(-1)?.version ?? 1) + 1, stores: { extra: 'id' } }],
+      onOutdated: () => undefined,
+    })
+    await newer.open()
+    await settle()
+
+    // The old tab closed its connection, stopped its worker and let go: the new tab leads.
+    expect(client.db.isOpen()).toBe(false)
+    expect(oldTab).toEqual(['start', 'stop'])
+    expect(led).toEqual(['new tab'])
+    expect(newTab.isLeader()).toBe(true)
+    newTab.stop()
+    newer.close()
+  })
+})
