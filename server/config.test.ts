@@ -50,6 +50,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://qrtee.example/' }).publicUrl).toBe('https://qrtee.example')
   })
 
+  it('takes Google sign-in settings: the issuer defaults to Google, http only for a local provider', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ googleClientId: undefined, googleClientSecret: undefined, oidcIssuer: 'https://accounts.google.com' })
+    const local = loadConfig({ DATA_DIR: dataDir(), GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret', OIDC_ISSUER: 'http://127.0.0.1:4000' })
+    expect(local).toMatchObject({ googleClientId: 'id', googleClientSecret: 'secret', oidcIssuer: 'http://127.0.0.1:4000' })
+  })
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 8080, databaseUrl: undefined })
   })
@@ -65,6 +71,10 @@ describe('loadConfig', () => {
     [{ RATE_LIMIT_SCALE: 'lots' }, 'RATE_LIMIT_SCALE must be a positive number'],
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY must be true (one proxy), false, or the number of proxies in front of the server'],
     [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
+    [{ GOOGLE_CLIENT_ID: 'id-only' }, 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together'],
+    [{ GOOGLE_CLIENT_SECRET: 'secret-only' }, 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together'],
+    [{ OIDC_ISSUER: 'http://accounts.example.test' }, 'OIDC_ISSUER must be an https:// address'],
+    [{ OIDC_ISSUER: 'http://localhost.evil.test' }, 'OIDC_ISSUER must be an https:// address'],
   ])('refuses %j with a clear message', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError)
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message)

@@ -35,7 +35,17 @@ const EnvSchema = v.object({
   ),
   GOOGLE_CLIENT_ID: v.optional(v.string()),
   GOOGLE_CLIENT_SECRET: v.optional(v.string()),
-  OIDC_ISSUER: v.optional(url('OIDC_ISSUER'), 'https://accounts.google.com'),
+  OIDC_ISSUER: v.optional(
+    v.pipe(
+      url('OIDC_ISSUER'),
+      // Tokens and keys come from there: plain http only for a provider on this machine (the test provider).
+      v.check(
+        (value) => /^https:\/\//i.test(value) || /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?(\/|$)/i.test(value),
+        'OIDC_ISSUER must be an https:// address (http:// only for a provider on localhost)',
+      ),
+    ),
+    'https://accounts.google.com',
+  ),
   TURNSTILE_SITE_KEY: v.optional(v.string()),
   TURNSTILE_SECRET_KEY: v.optional(v.string()),
   TURNSTILE_VERIFY_URL: v.optional(
@@ -122,6 +132,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
   }
   const e = parsed.output
+  // Half a Google setup would show a working button that then fails at Google: refuse it at start instead.
+  if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
+    throw new ConfigError('Invalid configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together (Google sign-in needs both), or neither')
+  }
   const dataDir = path.resolve(e.DATA_DIR)
   return {
     port: e.PORT,
