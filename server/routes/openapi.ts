@@ -2,9 +2,10 @@
 import { toJsonSchema } from '@valibot/to-json-schema'
 import { Hono } from 'hono'
 import * as v from 'valibot'
-import { AccountDeleteSchema } from '../../src/contract/account.ts'
 import { ProfileSchema, ProfileUpdateSchema, PublicProfileSchema } from '../../src/contract/profile.ts'
 import { PurchaseRecordSchema, UploadResultSchema, VisitorPurchaseResultSchema, VisitorPurchaseSchema } from '../../src/contract/purchase.ts'
+import { AuthResponseSchema } from '../../src/contract/auth.ts'
+import { AccountDeleteRequestSchema, SetPasswordSchema, SignInMethodsSchema } from '../../src/contract/sign-in-methods.ts'
 import { SyncChangesSchema, SyncPushResultSchema, SyncPushSchema } from '../../src/contract/sync.ts'
 import { ItemCreateSchema, ItemUpdateSchema, WishlistItemSchema } from '../../src/contract/wishlist.ts'
 import type { AppEnv } from '../deps.ts'
@@ -60,7 +61,18 @@ const OPERATIONS: Record<string, Partial<Record<'get' | 'post' | 'put' | 'delete
     get: { summary: 'Everything stored about the owner, as one JSON attachment', auth: true, ok: { status: 200 } },
   },
   '/api/users/me': {
-    delete: { summary: 'Delete the account, its data and images (asks for the password)', auth: true, body: AccountDeleteSchema, ok: { status: 204 } },
+    delete: {
+      summary: 'Delete the account, its data and images (asks for the password; an account without one, for the username)',
+      auth: true,
+      body: AccountDeleteRequestSchema,
+      ok: { status: 204 },
+    },
+  },
+  '/api/users/me/sign-in-methods': {
+    get: { summary: 'Whether the owner has a password and a linked Google account', auth: true, ok: { status: 200, schema: SignInMethodsSchema } },
+  },
+  '/api/users/me/password': {
+    put: { summary: 'Set a first password (accounts made by Google sign-in only)', auth: true, body: SetPasswordSchema, ok: { status: 200, schema: AuthResponseSchema } },
   },
   '/api/sync/changes': {
     get: { summary: 'Changes after a cursor (0 = full snapshot)', auth: true, query: ['cursor', 'limit'], ok: { status: 200, schema: SyncChangesSchema } },
