@@ -11,6 +11,7 @@ import { loadConfig } from '../../server/config.ts'
 import { linkedIdentities, users } from '../../server/db/schema.ts'
 import { SIGN_IN_METHOD_MESSAGES } from '../../src/contract/sign-in-methods.ts'
 import { type FakeGoogleAccount, type OidcProvider, startOidcProvider } from '../fakes/oidc-provider.ts'
+import { freePort } from '../app-server.ts'
 import { describeEachDatabase, TestApp } from './harness.ts'
 import { captureLogs } from './log-capture.ts'
 
@@ -321,6 +322,20 @@ describeEachDatabase('Google sign-in', (getDatabase) => {
     expect((await callback(limited, back)).get('token')).toBeTruthy()
     await limited.request('GET', '/api/auth/oauth/google/callback?state=x&code=y')
     refused(await callback(limited, back), 'too_many_attempts', null)
+  })
+
+  it('a provider that cannot be reached answers 503 with a message, and is discovered once it is back', async () => {
+    const port = await freePort()
+    const down = new TestApp(await getDatabase(), { config: { ...googleConfig(), oidcIssuer: `http://127.0.0.1:${port}` } })
+    const res = await down.request('GET', startPath(APP_CALLBACK))
+    expect([res.status, res.json]).toEqual([503, { message: OAUTH_MESSAGES.unavailable }])
+    const late = await startOidcProvider(port)
+    try {
+      late.signInAs(googleAccount())
+      expect((await roundTrip(down)).get('token')).toBeTruthy()
+    } finally {
+      await late.stop()
+    }
   })
 
   it('answers 503 "not configured" without GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, and public config says it is off', async () => {

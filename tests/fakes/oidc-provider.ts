@@ -20,10 +20,11 @@ export type OidcProvider = {
   stop: () => Promise<void>
 }
 
-export async function startOidcProvider(): Promise<OidcProvider> {
+/** `port`: a fixed one (a test that first finds the provider down); by default any free port. */
+export async function startOidcProvider(port = 0): Promise<OidcProvider> {
   const server = new OAuth2Server()
   await server.issuer.keys.generate('RS256')
-  await server.start(0, '127.0.0.1')
+  await server.start(port, '127.0.0.1')
   server.issuer.url = `http://127.0.0.1:${server.address().port}`
 
   let account: FakeGoogleAccount = { sub: 'google-default', email: 'default@example.test', email_verified: true }
