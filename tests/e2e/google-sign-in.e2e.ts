@@ -71,9 +71,15 @@ async function signInWithGoogle(on: Page, account: ReturnType<typeof googleAccou
 describe('Google sign-in', () => {
   it("Login -> 'Continue with Google' -> provider -> /dashboard, and no token in the address bar or history", async () => {
     const account = googleAccount()
+    const requested: string[] = []
+    page.on('request', (request) => requested.push(request.url()))
+    const landing = page.waitForResponse((response) => new URL(response.url()).pathname === '/oauth/callback')
     await signInWithGoogle(page, account)
     await page.getByRole('heading', { name: `Welcome back, ${account.username}!` }).waitFor()
     expect(new URL(page.url()).pathname).toBe('/dashboard')
+    // The landing page is never cached, and nothing but this app and the provider's one navigation is ever asked.
+    expect((await landing).headers()['cache-control']).toBe('no-store')
+    expect(requested.filter((url) => !url.startsWith(server.baseUrl)).map((url) => new URL(url).origin)).toEqual([provider.issuer])
 
     const tokens = await storedTokens(page)
     expect(tokens.token).toBeTruthy()
