@@ -1,7 +1,9 @@
-// Benchmark of the page a QR scan opens (/profile/{shareableId}): Lighthouse scores, first-visit JS/CSS bytes, time
-// to a redirect profile's destination next to a bare 302, and the offline re-scan. Prints one line per figure with
-// its goal. Run: npm run bench:public (or npx tsx bench/public-profile.ts [--runs 7] [--lighthouse-runs 3]).
+// Benchmark of the public pages: the landing page / (Lighthouse scores, LCP/TBT/CLS, the JavaScript a phone downloads)
+// and the page a QR scan opens (/profile/{shareableId}): Lighthouse scores, first-visit JS/CSS bytes, time to a redirect
+// profile's destination next to a bare 302, and the offline re-scan. Prints one line per figure with its goal.
+// Run: npm run bench:public (or npx tsx bench/public-profile.ts [--runs 7] [--lighthouse-runs 3] [--landing-only]).
 import path from 'node:path'
+import type { Browser } from 'playwright-core'
 import { firstVisitTransfers, launchChromium, median, type Transfer } from './lib-browser.ts'
 import { findChromium } from '../tests/chromium.ts'
 import { type LighthouseFigures, runLighthouse } from './lib-lighthouse.ts'
@@ -24,18 +26,18 @@ const line = (figure: string, goal: string, met: boolean | null) =>
   console.log(met === null ? figure : `${figure.padEnd(92)} goal ${goal.padEnd(22)} ${met ? 'met' : 'NOT met'}`)
 const signed = (value: number) => `${value < 0 ? '-' : '+'}${ms(Math.abs(value))}`
 
-function printLighthouse(runs: LighthouseFigures[]) {
+function printLighthouse(runs: LighthouseFigures[], label = '') {
   // The run with the median performance score stands for all; scores of the other categories barely move.
   const chosen = [...runs].sort((a, b) => a.scores.performance - b.scores.performance)[Math.floor(runs.length / 2)]
   if (!chosen) return
   const perRun = runs.map((run) => run.scores.performance).join('/')
   for (const [category, score] of Object.entries(chosen.scores)) {
     const extra = category === 'performance' ? ` (runs: ${perRun})` : ''
-    line(`Lighthouse ${category}: ${score}${extra}`, String(GOALS.lighthouse), score >= GOALS.lighthouse)
+    line(`${label}Lighthouse ${category}: ${score}${extra}`, String(GOALS.lighthouse), score >= GOALS.lighthouse)
   }
-  line(`Lighthouse LCP: ${ms(chosen.lcpMs)}`, `<= ${ms(GOALS.lcpMs)}`, chosen.lcpMs <= GOALS.lcpMs)
-  line(`Lighthouse TBT: ${ms(chosen.tbtMs)}`, '', null)
-  line(`Lighthouse CLS: ${chosen.cls.toFixed(3)}`, '', null)
+  line(`${label}Lighthouse LCP: ${ms(chosen.lcpMs)}`, `<= ${ms(GOALS.lcpMs)}`, chosen.lcpMs <= GOALS.lcpMs)
+  line(`${label}Lighthouse TBT: ${ms(chosen.tbtMs)}`, '', null)
+  line(`${label}Lighthouse CLS: ${chosen.cls.toFixed(3)}`, '', null)
   for (const failing of chosen.failing) console.log(`  audit below 1 -> ${failing}`)
   for (const opportunity of chosen.opportunities) console.log(`  opportunity -> ${opportunity}`)
 }
@@ -52,8 +54,66 @@ function printBytes(page: Transfer[], worker: Transfer[]) {
   line(`Service worker precache after load (background): ${kb(sum(worker))} in ${worker.length} files`, '', null)
 }
 
+/**
+ * What the landing page downloads on a first visit with the given viewport, until it is hydrated and the network is
+ * quiet. The public pages register no service worker (decision 096), so there is nothing to wait for after that.
+ */
+async function landingTransfers(browser: Browser, url: string, viewport: { width: number; height: number }): Promise<Transfer[]> {
+  const context = await browser.newContext({ viewport })
+  try {
+    const page = await context.newPage()
+    const cdp = await context.newCDPSession(page)
+    const seen = new Map<string, { url: string; type: string }>()
+    const received: Transfer[] = []
+    cdp.on('Network.responseReceived', (event) => seen.set(event.requestId, { url: event.response.url, type: event.type }))
+    cdp.on('Network.loadingFinished', (event) => {
+      const known = seen.get(event.requestId)
+      if (known) received.push({ ...known, bytes: event.encodedDataLength })
+    })
+    await cdp.send('Network.enable')
+    await page.goto(url)
+    await page.getByRole('heading', { level: 1, name: 'Scan. Wear. Surprise.' }).waitFor()
+    // Hydrated: the theme switch is enabled once React owns the page.
+    await page.waitForFunction(() => !document.querySelector('fieldset.ps-theme')?.hasAttribute('disabled'))
+    await page.waitForLoadState('networkidle')
+    await page.waitForTimeout(500)
+    return received
+  } finally {
+    await context.close()
+  }
+}
+
+async function benchLanding(baseUrl: string, browser: Browser) {
+  const url = `${baseUrl}/`
+  console.log(`Landing page: ${url}`)
+  const runs: LighthouseFigures[] = []
+  for (let run = 0; run < LIGHTHOUSE_RUNS; run++) runs.push(await runLighthouse(url, findChromium()))
+  printLighthouse(runs, 'Landing / ')
+  const sum = (list: Transfer[]) => list.reduce((total, t) => total + t.bytes, 0)
+  for (const [name, viewport] of [['phone', { width: 390, height: 844 }], ['desktop', { width: 1280, height: 800 }]] as const) {
+    const transfers = await landingTransfers(browser, url, viewport)
+    const scripts = transfers.filter((t) => t.type === 'Script')
+    const figure = `Landing / first visit (${name}), compressed JS: ${kb(sum(scripts))} in ${scripts.length} files`
+    if (name === 'phone') line(figure, `<= ${kb(GOALS.jsBytes)}`, sum(scripts) <= GOALS.jsBytes)
+    else line(`${figure} (with the demo card's QR code)`, '', null)
+    for (const t of [...scripts].sort((a, b) => b.bytes - a.bytes)) console.log(`  ${kb(t.bytes).padStart(9)}  ${path.basename(new URL(t.url).pathname)}`)
+    const html = transfers.filter((t) => t.type === 'Document')
+    line(`Landing / first visit (${name}), HTML with inlined CSS: ${kb(sum(html))}; CSS files: ${transfers.filter((t) => t.type === 'Stylesheet').length}; everything: ${kb(sum(transfers))}`, '', null)
+  }
+}
+
 async function main() {
   const app = await startAppServer()
+  if (process.argv.includes('--landing-only')) {
+    const browser = await launchChromium()
+    try {
+      await benchLanding(app.baseUrl, browser)
+    } finally {
+      await browser.close()
+      await app.stop()
+    }
+    return
+  }
   const destination = await startHttp((_req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
     res.end('<!doctype html><meta name="viewport" content="width=device-width"><title>Destination</title><h1>Destination</h1>')
@@ -65,6 +125,8 @@ async function main() {
   })
   const browser = await launchChromium()
   try {
+    await benchLanding(app.baseUrl, browser)
+
     const shareableId = await seedWishlist(app.baseUrl)
     const redirectId = await seedRedirect(app.baseUrl, destinationUrl)
     const pageUrl = `${app.baseUrl}/profile/${shareableId}`

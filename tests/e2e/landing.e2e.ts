@@ -46,7 +46,9 @@ describe('landing page sections', () => {
     for (const point of ['No public location data', 'You control what is visible', '1-click off-switch', 'Payments processed by the card provider over SSL', 'Change QR destination anytime']) {
       await page.getByRole('listitem').filter({ hasText: point }).first().waitFor()
     }
-    expect(await page.getByRole('link', { name: 'Learn more' }).getAttribute('href')).toBe('/help-center#privacy')
+    const learnMore = page.getByRole('link', { name: 'Learn more about privacy and security' })
+    expect(await learnMore.getAttribute('href')).toBe('/help-center#privacy')
+    expect(await learnMore.innerText()).toMatch(/^Learn more/)
 
     const text = await page.locator('main').innerText()
     for (const promise of ['Apple Pay', 'Google Pay', '3-D Secure', '1 to 3 percent', 'no hidden fees', 'within 24 hours']) expect(text).toContain(promise)

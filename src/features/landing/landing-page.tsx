@@ -80,7 +80,10 @@ export function LandingPage({ themeSwitch, contactForm, demoUsername = DEFAULT_D
                 <li key={point}>{point}</li>
               ))}
             </ul>
-            <a href="/help-center#privacy">Learn more</a>
+            {/* The spec's 'Learn more', with what it is about for screen readers and search engines (link-text). */}
+            <a href="/help-center#privacy">
+              Learn more<span className="ps-hidden"> about privacy and security</span>
+            </a>
           </div>
           <div>
             <h2 id="promises-title">Payments and support</h2>
