@@ -23,7 +23,8 @@ const flush = () => new Promise((resolve) => setImmediate(resolve))
 describe('library console output goes through the structured logger', () => {
   it('an error printed with console.error is summarised: the level, the message, never the query parameters', async () => {
     const { logger, lines } = capturedLogger()
-    const fakeConsole = { error: () => {}, warn: () => {}, info: () => {}, log: () => {}, debug: () => {} }
+    const ignore = (..._args: unknown[]) => {}
+    const fakeConsole = { error: ignore, warn: ignore, info: ignore, log: ignore, debug: ignore }
     routeConsoleToLogger(logger, fakeConsole)
     fakeConsole.error(new DrizzleQueryError('update "users" set "password_hash" = $1', ['argon-hash-SECRET']))
     fakeConsole.info('Request aborted %s', 'by the client')
