@@ -43,11 +43,12 @@ export async function createItem(db: Db, userId: string, profileId: string, inpu
       .limit(1)
     if (tombstone) throw new ApiError(409, 'This item was deleted; generate a new id to create it again.')
   }
-  if (input.storedImageId) await assertOwnImage(db, userId, input.storedImageId)
   const id = input.id ?? crypto.randomUUID()
   const row = await db.transaction(async (tx) => {
     // The seq reservation locks the owner first, so two parallel creates cannot both pass the count.
     const seq = await nextSeq(tx, userId)
+    // Under the owner's lock (decision 076), so a concurrent delete of the image cannot slip between check and insert.
+    if (input.storedImageId) await assertOwnImage(tx, userId, input.storedImageId)
     await recordClientMutation(tx, userId, now)
     const [items] = await tx.select({ n: count() }).from(wishlistItems).where(eq(wishlistItems.profileId, profileId))
     if ((items?.n ?? 0) >= LIMITS.wishlistItemsMax) throw new ApiError(409, ITEM_MESSAGES.tooManyItems)

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, expect, it } from 'vitest'
-import { itemTombstones, profiles, purchaseRecords, users, wishlistItems } from '../../server/db/schema.ts'
+import { images, itemTombstones, profiles, purchaseRecords, users, wishlistItems } from '../../server/db/schema.ts'
 import { describeEachDatabase, TestApp } from './harness.ts'
 import { createItem, type Owner, signUpOwner } from './owner-helpers.ts'
+import { fixture, upload } from './upload-helpers.ts'
 
 // Each write of one owner takes the owner's row first (server/services/change-seq.ts). Before that order, a delete
 // locked the item and then the owner while an edit and a purchase locked the owner and then the item: PostgreSQL
@@ -74,5 +75,26 @@ describeEachDatabase('one lock order for every write', (getDatabase, { name }) =
     expect(feed.hasMore).toBe(false)
     expect([...feed.deletedItemIds].sort()).toEqual(outcomes.map((o) => o.id).sort())
     expect(feed.items).toEqual([])
+  })
+
+  it('creating an item with a photo while the photo is deleted: no 5xx, and no item ever points at a deleted image', async () => {
+    const tries = name === 'postgres' ? 12 : 4
+    for (let round = 0; round < tries; round++) {
+      const photo = await upload(t, owner.token, fixture('small.png'))
+      expect(photo.status).toBe(201)
+      const [created, deleted] = await Promise.all([
+        t.request('POST', `/api/wishlist-items/profile/${owner.profileId}`, {
+          token: owner.token,
+          body: { name: `With photo ${round}`, description: 'Racing its photo.', price: 5, brand: 'Acme', storedImageId: photo.json.id },
+        }),
+        t.request('DELETE', `/api/uploads/${photo.json.id}`, { token: owner.token }),
+      ])
+      expect(created.status).toBeLessThan(500)
+      expect(deleted.status).toBeLessThan(500)
+      if (created.status === 201) {
+        const [row] = await t.db.select({ imageId: wishlistItems.storedImageId }).from(wishlistItems).where(eq(wishlistItems.id, created.json.id))
+        if (row?.imageId) expect((await t.db.select({ id: images.id }).from(images).where(eq(images.id, row.imageId))).length).toBe(1)
+      }
+    }
   })
 })
