@@ -65,11 +65,13 @@ export function syncRoutes(deps: AppDeps, dispatch: Dispatch) {
         // The outbox is applied in order: one owner's pushes run one after another (a retry that overtakes a push the
         // server is still running must wait), and a push stops at its first failure, because every later operation
         // may depend on it (create then edit, edit then edit). The rest is answered "not attempted" and comes again.
-        const results = await serialize(userId, async () => {
+        const results = await serialize(userId, async (stillHeld) => {
           // Read under the push lock: no other push of this owner can move it until this batch is done.
           let applied = deviceId === undefined ? 0 : await lastAppliedMutation(db, userId, deviceId)
           const answered: PushResult[] = []
           for (const op of operations) {
+            // The lock across servers went with its connection: the rest is "not attempted" and comes again.
+            if (!stillHeld()) break
             const mutationId = deviceId === undefined ? undefined : op.mutationId
             let result: PushResult
             // Committed before (its answer was lost, maybe days ago): never run again, over whatever came since.

@@ -15,7 +15,8 @@ const LOCK_POLL_MS = 50
 
 export const PUSH_BUSY_MESSAGE = 'Another sync of this account is still running. Please try again in a moment.'
 
-export type PushSerializer = <T>(ownerId: string, work: () => Promise<T>) => Promise<T>
+/** `stillHeld` answers false once the lock across servers was lost mid-batch (its connection died). */
+export type PushSerializer = <T>(ownerId: string, work: (stillHeld: () => boolean) => Promise<T>) => Promise<T>
 
 const serializers = new WeakMap<Database, PushSerializer>()
 
@@ -35,8 +36,8 @@ function createPushSerializer(database: Database): PushSerializer {
   const pool = poolOf(database)
 
   // PGlite is one process by construction: the queue below is all it needs.
-  const acrossServers = <T>(ownerId: string, work: () => Promise<T>): Promise<T> =>
-    pool ? holders.use(() => underAdvisoryLock(pool, ownerId, work)) : work()
+  const acrossServers = <T>(ownerId: string, work: (stillHeld: () => boolean) => Promise<T>): Promise<T> =>
+    pool ? holders.use(() => underAdvisoryLock(pool, ownerId, work)) : work(() => true)
 
   return (ownerId, work) => {
     const previous = tails.get(ownerId) ?? Promise.resolve()
@@ -50,7 +51,12 @@ function createPushSerializer(database: Database): PushSerializer {
   }
 }
 
-type PoolClientLike = { query(text: string, values?: unknown[]): Promise<{ rows: { locked?: unknown }[] }>; release(destroy?: boolean): void }
+type PoolClientLike = {
+  query(text: string, values?: unknown[]): Promise<{ rows: { locked?: unknown }[] }>
+  release(destroy?: boolean): void
+  on?(event: 'error' | 'end', listener: () => void): unknown
+  off?(event: 'error' | 'end', listener: () => void): unknown
+}
 type PoolLike = { connect(): Promise<PoolClientLike> }
 
 /** The node-postgres pool behind drizzle (undefined for PGlite). */
@@ -63,31 +69,44 @@ function poolOf(database: Database): PoolLike | undefined {
 /**
  * A session-level advisory lock on a connection of its own, outside any transaction, so neither the statement timeout
  * nor the idle-in-transaction timeout cuts a long batch short. It is polled rather than waited for in one statement.
- * If the connection dies, PostgreSQL releases the lock; the connection is then destroyed, never given back.
+ * If the connection dies, PostgreSQL releases the lock: `stillHeld` then answers false, so the batch stops before its
+ * next operation instead of running beside another server's push of the same owner, and the connection is destroyed,
+ * never given back. A failure of the work itself leaves a healthy connection reusable.
  */
-async function underAdvisoryLock<T>(pool: PoolLike, ownerId: string, work: () => Promise<T>): Promise<T> {
+async function underAdvisoryLock<T>(pool: PoolLike, ownerId: string, work: (stillHeld: () => boolean) => Promise<T>): Promise<T> {
   const connection = await pool.connect()
-  let reusable = true
+  let lost = false
+  const onLost = () => {
+    lost = true
+  }
+  connection.on?.('error', onLost)
+  connection.on?.('end', onLost)
+  // A query of the lock itself that failed (timeout, lost connection) leaves the connection in doubt.
+  const lockQuery = async (text: string) => {
+    try {
+      return await connection.query(text, [PUSH_LOCK_NAMESPACE, ownerId])
+    } catch (error) {
+      lost = true
+      throw error
+    }
+  }
   try {
     const deadline = Date.now() + LOCK_WAIT_MS
     for (;;) {
-      const { rows } = await connection.query('select pg_try_advisory_lock($1, hashtext($2)) as locked', [PUSH_LOCK_NAMESPACE, ownerId])
+      const { rows } = await lockQuery('select pg_try_advisory_lock($1, hashtext($2)) as locked')
       if (rows[0]?.locked === true) break
       if (Date.now() > deadline) throw new ApiError(503, PUSH_BUSY_MESSAGE, { 'Retry-After': '1' })
       await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS))
     }
     try {
-      return await work()
+      return await work(() => !lost)
     } finally {
-      await connection.query('select pg_advisory_unlock($1, hashtext($2))', [PUSH_LOCK_NAMESPACE, ownerId]).catch(() => {
-        reusable = false
-      })
+      if (!lost) await lockQuery('select pg_advisory_unlock($1, hashtext($2))').catch(() => undefined)
     }
-  } catch (error) {
-    reusable = false
-    throw error
   } finally {
-    connection.release(!reusable)
+    connection.off?.('error', onLost)
+    connection.off?.('end', onLost)
+    connection.release(lost)
   }
 }
 
