@@ -2,7 +2,19 @@
 import { and, eq } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client.ts'
-import { idempotencyKeys, images, itemTombstones, profiles, publicAddresses, purchaseRecords, refreshTokens, users, wishlistItems } from '../db/schema.ts'
+import {
+  idempotencyKeys,
+  images,
+  itemTombstones,
+  linkedIdentities,
+  orders,
+  profiles,
+  publicAddresses,
+  purchaseRecords,
+  refreshTokens,
+  users,
+  wishlistItems,
+} from '../db/schema.ts'
 import { invalidatePublicProfile } from './public-profile-cache.ts'
 
 type OwnedTable = PgTable & { userId: PgColumn }
@@ -12,7 +24,7 @@ type OwnedTable = PgTable & { userId: PgColumn }
  * explicitly rather than left to ON DELETE CASCADE, so a table added later without a cascade is caught by the
  * account-deletion test instead of blocking the delete. A new table of the owner (orders, scans) is one line here.
  */
-const OWNED_TABLES: OwnedTable[] = [purchaseRecords, wishlistItems, itemTombstones, profiles, images, refreshTokens]
+const OWNED_TABLES: OwnedTable[] = [purchaseRecords, wishlistItems, itemTombstones, orders, profiles, images, refreshTokens, linkedIdentities]
 
 /**
  * Deletes the account and returns the ids of the profiles it had, or undefined when the user no longer exists.

@@ -2,7 +2,7 @@
 import { asc, eq } from 'drizzle-orm'
 import { ACCOUNT_EXPORT_FORMAT, ACCOUNT_EXPORT_VERSION } from '../../src/contract/account.ts'
 import type { Db } from '../db/client.ts'
-import { images, profiles, purchaseRecords, refreshTokens, users, wishlistItems } from '../db/schema.ts'
+import { images, linkedIdentities, orders, profiles, purchaseRecords, refreshTokens, users, wishlistItems } from '../db/schema.ts'
 import { uploadUrl } from './item-view.ts'
 
 /** What a section needs besides the database: absolute addresses make the file useful away from the app. */
@@ -14,7 +14,7 @@ const imageAddress = (ctx: ExportContext, imageId: string | null) => (imageId ? 
 /**
  * One entry per kind of stored data, in the order the document lists them. Every section names its columns
  * (never `select()` of a whole row), so a secret column added to a table later cannot slip into the file.
- * A new table of the owner (orders, scans) is one more line here.
+ * A new table of the owner (scans, say) is one more entry here.
  */
 const SECTIONS = {
   account: async (tx, ctx) => {
@@ -121,6 +121,41 @@ const SECTIONS = {
       .where(eq(refreshTokens.userId, ctx.userId))
       .orderBy(asc(refreshTokens.createdAt))
     return summarizeSessions(rows)
+  },
+  // Accounts at other providers that sign in to this one (Google): which, and the address they gave.
+  linkedSignIns: async (tx, ctx) => {
+    const rows = await tx
+      .select({ provider: linkedIdentities.provider, email: linkedIdentities.email, linkedAt: linkedIdentities.linkedAt })
+      .from(linkedIdentities)
+      .where(eq(linkedIdentities.userId, ctx.userId))
+      .orderBy(asc(linkedIdentities.linkedAt))
+    return rows.map((row) => ({ ...row, linkedAt: row.linkedAt.toISOString() }))
+  },
+  // Shirts ordered: the recipient, lines, costs in cents and the provider's status and tracking.
+  orders: async (tx, ctx) => {
+    const rows = await tx
+      .select({
+        id: orders.id,
+        provider: orders.provider,
+        providerOrderId: orders.providerOrderId,
+        status: orders.status,
+        recipient: orders.recipient,
+        lines: orders.lines,
+        shippingName: orders.shippingName,
+        subtotalCents: orders.subtotalCents,
+        shippingCents: orders.shippingCents,
+        totalCents: orders.totalCents,
+        currency: orders.currency,
+        carrier: orders.carrier,
+        trackingNumber: orders.trackingNumber,
+        trackingUrl: orders.trackingUrl,
+        createdAt: orders.createdAt,
+        updatedAt: orders.updatedAt,
+      })
+      .from(orders)
+      .where(eq(orders.userId, ctx.userId))
+      .orderBy(asc(orders.createdAt), asc(orders.id))
+    return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() }))
   },
 } satisfies Record<string, Section>
 

@@ -4,7 +4,7 @@ import { eq, like } from 'drizzle-orm'
 import * as v from 'valibot'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ACCOUNT_EXPORT_FORMAT, ACCOUNT_MESSAGES, AccountExportHeaderSchema } from '../../src/contract/account.ts'
-import { idempotencyKeys, images, itemTombstones, profiles, publicAddresses, purchaseRecords, refreshTokens, users, wishlistItems } from '../../server/db/schema.ts'
+import { idempotencyKeys, linkedIdentities, orders, images, itemTombstones, profiles, publicAddresses, purchaseRecords, refreshTokens, users, wishlistItems } from '../../server/db/schema.ts'
 import { WRONG_CURRENT_PASSWORD } from '../../server/routes/users.ts'
 import { describeEachDatabase, TestApp } from './harness.ts'
 import { createItem, newKey, type Owner, signUpOwner } from './owner-helpers.ts'
@@ -102,6 +102,27 @@ describeEachDatabase('personal data', (getDatabase, { name }) => {
       expect(doc.images[0]).toEqual({ id: expect.any(String), url: expect.any(String), contentType: expect.any(String), byteSize: expect.any(Number), width: expect.any(Number), height: expect.any(Number), createdAt: expect.any(String) })
       expect(doc.sessions).toHaveLength(2)
       expect(doc.sessions[0]).toEqual({ startedAt: expect.any(String), lastRefreshedAt: expect.any(String), expiresAt: expect.any(String), endedAt: null })
+    })
+
+    it('lists the shirts ordered and the linked Google sign-in', async () => {
+      const owner = await signUpOwner(t, 'orders')
+      const userId = await userIdOf(t, owner)
+      const recipient = { name: 'Ada Owner', address1: '1 Print Lane', city: 'Berlin', country_code: 'DE', state_code: '', zip: '10115' }
+      const lines = [{ variantId: 4012, syncVariantId: null, productName: 'Unisex tee', size: 'M', quantity: 2, unitPriceCents: 1995 }]
+      await t.db.insert(orders).values({
+        id: crypto.randomUUID(), userId, provider: 'demo', providerOrderId: `demo-${owner.username}`, externalId: `x-${crypto.randomUUID()}`,
+        status: 'draft', recipient, lines, shippingRateId: 'STANDARD', shippingName: 'Standard', subtotalCents: 3990, shippingCents: 499, totalCents: 4489, currency: 'EUR',
+      })
+      await t.db.insert(linkedIdentities).values({ provider: 'google', subject: `sub-${crypto.randomUUID()}`, userId, email: owner.email })
+      const doc = (await t.request('GET', '/api/users/me/export', { token: owner.token })).json
+      expect(doc.orders).toEqual([expect.objectContaining({ status: 'draft', recipient, lines, totalCents: 4489, currency: 'EUR' })])
+      expect(doc.linkedSignIns).toEqual([{ provider: 'google', email: owner.email, linkedAt: expect.any(String) }])
+      // The provider's subject is a handle on the account at Google: not part of the file.
+      expect(JSON.stringify(doc)).not.toContain('sub-')
+
+      expect((await t.request('DELETE', '/api/users/me', { token: owner.token, body: { currentPassword: owner.password } })).status).toBe(204)
+      expect(await t.db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId))).toEqual([])
+      expect(await t.db.select({ s: linkedIdentities.subject }).from(linkedIdentities).where(eq(linkedIdentities.userId, userId))).toEqual([])
     })
 
     it("holds nothing of another owner and no secret: no password hash, no token hash, no plain token", async () => {
