@@ -83,8 +83,13 @@ describe('redirectTarget', () => {
 })
 
 describe('keptCacheNames', () => {
-  it('keeps the precache, public profiles and images, nothing else', () => {
-    expect([...keptCacheNames('workbox-precache-v2-https://qrtee.example/')].sort()).toEqual(['images', 'public-profiles', 'workbox-precache-v2-https://qrtee.example/'])
+  it('keeps the precache, public profiles, images and the public site, nothing else', () => {
+    expect([...keptCacheNames('workbox-precache-v2-https://qrtee.example/')].sort()).toEqual([
+      'images',
+      'public-profiles',
+      'public-site',
+      'workbox-precache-v2-https://qrtee.example/',
+    ])
   })
 })
 

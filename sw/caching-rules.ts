@@ -3,11 +3,13 @@
 // /oauth/callback is never cached: no rule here matches it, and its navigation only ever gets the precached shell.
 import { registerImageRoute } from './image-route.ts'
 import { registerPrivateCacheCleanup } from './private-caches.ts'
+import { registerPublicSiteRoute } from './public-site-route.ts'
 import { registerOfflineRedirectRoute, registerPublicProfileRoute, registerVisitorDocumentRoute } from './public-profile-route.ts'
 
 export function registerCachingRules(): void {
   registerOfflineRedirectRoute()
   registerVisitorDocumentRoute()
+  registerPublicSiteRoute()
   registerPublicProfileRoute()
   registerImageRoute()
   registerPrivateCacheCleanup()

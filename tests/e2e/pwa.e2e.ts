@@ -45,7 +45,7 @@ describe('redirect profile', () => {
       const { shareableId } = await ownerWith({ profileType: 'REDIRECT', redirectUrl: destination.url })
       // An online visit with the worker in control: the redirect page itself never loads the app, so the visitor's
       // earlier scan is what saved the profile; here the page fetches it the way the app would.
-      await page.goto('/')
+      await page.goto('/login') // the app's pages install the worker; the public site's stay light (decision 096)
       await waitForController(page)
       const saved = await page.evaluate(async (id) => (await fetch(`/api/profiles/${id}`, { cache: 'no-cache' })).status, shareableId)
       expect(saved).toBe(200)
@@ -161,14 +161,14 @@ describe('installability', () => {
     }
   })
 
-  it('a service worker controls the page after load', async () => {
-    await page.goto('/')
+  it('a service worker controls an app page after load', async () => {
+    await page.goto('/login') // the app's pages install the worker; the public site's stay light (decision 096)
     await waitForController(page)
     expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${baseUrl()}/sw.js`)
   })
 
   it('starts offline after the first visit: /dashboard shows the sign-in form and / the landing heading', async () => {
-    await page.goto('/')
+    await page.goto('/login') // the app's pages install the worker; the public site's stay light (decision 096)
     await waitForController(page)
     await context.setOffline(true)
 
