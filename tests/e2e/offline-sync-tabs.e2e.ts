@@ -76,23 +76,30 @@ describe('a database upgrade while an old tab is open', () => {
     await openDashboard(old, owner)
     await waitForSynced(old)
 
-    // Dexie stores version N as native version N * 10; the app ships version 1, so 11 is a newer schema.
+    // Whatever native version the app ships (Dexie stores version N as N * 10), one above it is a newer schema.
     const newer = await context.newPage()
     await newer.goto('/')
-    const upgradedTo = await newer.evaluate(
+    const { shipped, upgradedTo } = await newer.evaluate(
       () =>
-        new Promise<number>((resolve, reject) => {
-          const request = indexedDB.open('qrtee-owner', 11)
-          request.onupgradeneeded = () => request.result.createObjectStore('addedByNewerVersion')
-          request.onsuccess = () => {
-            const version = request.result.version
-            request.result.close()
-            resolve(version)
+        new Promise<{ shipped: number; upgradedTo: number }>((resolve, reject) => {
+          const probe = indexedDB.open('qrtee-owner')
+          probe.onerror = () => reject(probe.error)
+          probe.onsuccess = () => {
+            const shipped = probe.result.version
+            probe.result.close()
+            const request = indexedDB.open('qrtee-owner', shipped + 1)
+            request.onupgradeneeded = () => request.result.createObjectStore('addedByNewerVersion')
+            request.onsuccess = () => {
+              const version = request.result.version
+              request.result.close()
+              resolve({ shipped, upgradedTo: version })
+            }
+            request.onerror = () => reject(request.error)
           }
-          request.onerror = () => reject(request.error)
         }),
     )
-    expect(upgradedTo).toBe(11)
+    expect(shipped).toBeGreaterThanOrEqual(10)
+    expect(upgradedTo).toBe(shipped + 1)
     await old.getByText('QR Tee was updated in another tab').waitFor()
     await old.getByText('Reload this tab to keep saving your changes.').waitFor()
     await old.getByRole('button', { name: 'Reload' }).waitFor()
