@@ -10,7 +10,11 @@ export async function fetchAccountExport(now: Date = new Date()): Promise<Accoun
   return { fileName: accountExportFileName(document.account.username, now), json: JSON.stringify(document, null, 2) }
 }
 
-/** Resolves once the server has deleted the account; a wrong password rejects with the server's 400 message. */
-export async function deleteAccount(input: AccountDeleteInput): Promise<void> {
-  await apiRequest('/users/me', { method: 'DELETE', body: { currentPassword: input.currentPassword } })
+/**
+ * Resolves once the server has deleted the account; a wrong password (or username) rejects with the server's 400
+ * message. An account made by Google sign-in has no password and confirms with its username instead (decision 102).
+ */
+export async function deleteAccount(input: AccountDeleteInput | { confirmUsername: string }): Promise<void> {
+  const body = 'confirmUsername' in input ? { confirmUsername: input.confirmUsername } : { currentPassword: input.currentPassword }
+  await apiRequest('/users/me', { method: 'DELETE', body })
 }

@@ -123,6 +123,27 @@ describe('Google sign-in', () => {
     expect(login.status).toBe(200)
   })
 
+  it('a Google-only account deletes itself from the settings page by typing its username', async () => {
+    const account = googleAccount()
+    await signInWithGoogle(page, account)
+    await page.getByRole('heading', { name: `Welcome back, ${account.username}!` }).waitFor()
+    await page.goto('/profile/edit')
+    const remove = page.getByRole('button', { name: 'Delete account' })
+    await expect.poll(() => remove.isEnabled()).toBe(true)
+    await remove.click()
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' })
+    const typed = dialog.getByLabel('Your username')
+    await typed.waitFor()
+    expect(await dialog.getByLabel('Your password').count()).toBe(0)
+    await typed.fill('somebody else')
+    await dialog.getByRole('button', { name: 'Delete my account' }).click()
+    await dialog.getByText('The username you typed does not match this account.').waitFor()
+    await typed.fill(account.username)
+    await dialog.getByRole('button', { name: 'Delete my account' }).click()
+    await page.waitForURL((url) => url.pathname === '/login', { timeout: 20_000 })
+    expect((await fetch(`${server.baseUrl}/api/profiles/${account.username}`)).status).toBe(404)
+  })
+
   it("a sign-in cancelled at Google comes back to /login saying 'Login failed' and why", async () => {
     provider.denyNext()
     await page.goto('/login')

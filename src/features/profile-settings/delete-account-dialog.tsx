@@ -1,10 +1,12 @@
 // Owns the 'Delete account' confirmation: what will be lost, the password, the server's answer, and the hand-off to sign-out.
-import { Button, Group, List, Modal, PasswordInput, Stack, Text } from '@mantine/core'
-import { useState } from 'react'
+import { Button, Group, List, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
+import { useEffect, useState } from 'react'
 import { deleteAccount } from '../../api/account.ts'
 import { ApiError } from '../../api/client.ts'
 import { ACCOUNT_MESSAGES } from '../../contract/account.ts'
+import { SIGN_IN_METHOD_MESSAGES } from '../../contract/sign-in-methods.ts'
 import { ACCOUNT_DATA_TEXTS, DELETION_LOSSES } from './account-data.ts'
+import { fetchSignInMethods } from './password-change.ts'
 
 type Props = {
   opened: boolean
@@ -14,20 +16,33 @@ type Props = {
 }
 
 export function DeleteAccountDialog({ opened, onClose, onDeleted }: Props) {
-  const [password, setPassword] = useState('')
+  const [confirmation, setConfirmation] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [deleting, setDeleting] = useState(false)
+  // An account made by Google sign-in has no password: it confirms by typing its username (decision 102).
+  const [usernameToType, setUsernameToType] = useState<string | null>(null)
+
+  useEffect(() => {
+    if (!opened || !navigator.onLine) return
+    const controller = new AbortController()
+    fetchSignInMethods(controller.signal).then(
+      (methods) => setUsernameToType(methods.hasPassword ? null : methods.username),
+      // Unknown: the password field stays, and the server's answer says if a username is wanted instead.
+      () => {},
+    )
+    return () => controller.abort()
+  }, [opened])
 
   const close = () => {
     if (deleting) return
-    setPassword('')
+    setConfirmation('')
     setError(null)
     onClose()
   }
 
   const confirm = async () => {
-    if (password === '') {
-      setError(ACCOUNT_MESSAGES.deletePasswordRequired)
+    if (confirmation === '') {
+      setError(usernameToType === null ? ACCOUNT_MESSAGES.deletePasswordRequired : SIGN_IN_METHOD_MESSAGES.confirmUsernameRequired)
       return
     }
     // Read at the moment of deleting: the section's online flag may lag one render behind.
@@ -38,8 +53,16 @@ export function DeleteAccountDialog({ opened, onClose, onDeleted }: Props) {
     setDeleting(true)
     setError(null)
     try {
-      await deleteAccount({ currentPassword: password })
+      await deleteAccount(usernameToType === null ? { currentPassword: confirmation } : { confirmUsername: confirmation })
     } catch (failure) {
+      if (failure instanceof ApiError && failure.message === SIGN_IN_METHOD_MESSAGES.noPasswordToCheck) {
+        // The account turned out to have no password: ask for the username instead of failing.
+        const methods = await fetchSignInMethods().catch(() => null)
+        if (methods) {
+          setUsernameToType(methods.username)
+          setConfirmation('')
+        }
+      }
       // The server's own sentence, e.g. 'Current password is incorrect' or the rate limit's wait.
       setError(failure instanceof ApiError ? failure.message : ACCOUNT_DATA_TEXTS.deleteFailed)
       setDeleting(false)
@@ -65,19 +88,35 @@ export function DeleteAccountDialog({ opened, onClose, onDeleted }: Props) {
             ))}
           </List>
           <Text size="sm">{ACCOUNT_DATA_TEXTS.unsynced} To keep a copy, use 'Export my data' first.</Text>
-          <PasswordInput
-            label="Your password"
-            description="Enter your password to confirm."
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => {
-              setPassword(event.currentTarget.value)
-              setError(null)
-            }}
-            error={error}
-            disabled={deleting}
-            data-autofocus
-          />
+          {usernameToType === null ? (
+            <PasswordInput
+              label="Your password"
+              description="Enter your password to confirm."
+              autoComplete="current-password"
+              value={confirmation}
+              onChange={(event) => {
+                setConfirmation(event.currentTarget.value)
+                setError(null)
+              }}
+              error={error}
+              disabled={deleting}
+              data-autofocus
+            />
+          ) : (
+            <TextInput
+              label="Your username"
+              description={`This account signs in with Google and has no password. Type your username, ${usernameToType}, to confirm.`}
+              autoComplete="off"
+              value={confirmation}
+              onChange={(event) => {
+                setConfirmation(event.currentTarget.value)
+                setError(null)
+              }}
+              error={error}
+              disabled={deleting}
+              data-autofocus
+            />
+          )}
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={close} disabled={deleting}>
               Cancel
