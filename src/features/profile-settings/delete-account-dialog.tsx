@@ -1,6 +1,6 @@
 // Owns the 'Delete account' confirmation: what will be lost, the password, the server's answer, and the hand-off to sign-out.
 import { Button, Group, List, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
-import { useEffect, useState } from 'react'
+import { type ChangeEvent, useEffect, useState } from 'react'
 import { deleteAccount } from '../../api/account.ts'
 import { ApiError } from '../../api/client.ts'
 import { ACCOUNT_MESSAGES } from '../../contract/account.ts'
@@ -71,6 +71,17 @@ export function DeleteAccountDialog({ opened, onClose, onDeleted }: Props) {
     await onDeleted()
   }
 
+  const fieldProps = {
+    value: confirmation,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      setConfirmation(event.currentTarget.value)
+      setError(null)
+    },
+    error,
+    disabled: deleting,
+    'data-autofocus': true,
+  }
+
   return (
     <Modal opened={opened} onClose={close} title="Delete your account?" centered closeOnClickOutside={false} closeOnEscape={!deleting} withCloseButton={!deleting}>
       <form
@@ -89,32 +100,13 @@ export function DeleteAccountDialog({ opened, onClose, onDeleted }: Props) {
           </List>
           <Text size="sm">{ACCOUNT_DATA_TEXTS.unsynced} To keep a copy, use 'Export my data' first.</Text>
           {usernameToType === null ? (
-            <PasswordInput
-              label="Your password"
-              description="Enter your password to confirm."
-              autoComplete="current-password"
-              value={confirmation}
-              onChange={(event) => {
-                setConfirmation(event.currentTarget.value)
-                setError(null)
-              }}
-              error={error}
-              disabled={deleting}
-              data-autofocus
-            />
+            <PasswordInput label="Your password" description="Enter your password to confirm." autoComplete="current-password" {...fieldProps} />
           ) : (
             <TextInput
               label="Your username"
               description={`This account signs in with Google and has no password. Type your username, ${usernameToType}, to confirm.`}
               autoComplete="off"
-              value={confirmation}
-              onChange={(event) => {
-                setConfirmation(event.currentTarget.value)
-                setError(null)
-              }}
-              error={error}
-              disabled={deleting}
-              data-autofocus
+              {...fieldProps}
             />
           )}
           <Group justify="flex-end" mt="sm">
