@@ -1,6 +1,6 @@
 // Browser measurements of the visitor's page through playwright-core: the bytes a first visit downloads, the time a
 // scan takes to reach a redirect profile's destination, and the time an offline re-scan takes to show the wishlist.
-import { type Browser, chromium } from 'playwright-core'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { CHROMIUM_ARGS, findChromium } from '../tests/chromium.ts'
 
 export function launchChromium(): Promise<Browser> {
@@ -15,6 +15,20 @@ export const median = (values: number[]) => {
 
 export type Transfer = { url: string; type: string; bytes: number }
 
+/** From now on, every response `page` receives, with its bytes on the wire (CDP encodedDataLength). */
+export async function recordTransfers(context: BrowserContext, page: Page): Promise<Transfer[]> {
+  const cdp = await context.newCDPSession(page)
+  const seen = new Map<string, { url: string; type: string }>()
+  const received: Transfer[] = []
+  cdp.on('Network.responseReceived', (event) => seen.set(event.requestId, { url: event.response.url, type: event.type }))
+  cdp.on('Network.loadingFinished', (event) => {
+    const known = seen.get(event.requestId)
+    if (known) received.push({ ...known, bytes: event.encodedDataLength })
+  })
+  await cdp.send('Network.enable')
+  return received
+}
+
 /**
  * Every response a first-time visitor's page receives until the wishlist shows and the network is quiet, with its
  * bytes on the wire (CDP encodedDataLength: compressed body plus headers). The service worker's own precache
@@ -24,15 +38,7 @@ export async function firstVisitTransfers(browser: Browser, url: string, firstIt
   const context = await browser.newContext()
   try {
     const page = await context.newPage()
-    const cdp = await context.newCDPSession(page)
-    const seen = new Map<string, { url: string; type: string }>()
-    const received: Transfer[] = []
-    cdp.on('Network.responseReceived', (event) => seen.set(event.requestId, { url: event.response.url, type: event.type }))
-    cdp.on('Network.loadingFinished', (event) => {
-      const known = seen.get(event.requestId)
-      if (known) received.push({ ...known, bytes: event.encodedDataLength })
-    })
-    await cdp.send('Network.enable')
+    const received = await recordTransfers(context, page)
     const worker: Transfer[] = []
     context.on('requestfinished', (request) => {
       if (!request.serviceWorker()) return

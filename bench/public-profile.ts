@@ -4,7 +4,7 @@
 // Run: npm run bench:public (or npx tsx bench/public-profile.ts [--runs 7] [--lighthouse-runs 3] [--landing-only]).
 import path from 'node:path'
 import type { Browser } from 'playwright-core'
-import { firstVisitTransfers, launchChromium, median, type Transfer } from './lib-browser.ts'
+import { firstVisitTransfers, launchChromium, median, recordTransfers, type Transfer } from './lib-browser.ts'
 import { findChromium } from '../tests/chromium.ts'
 import { type LighthouseFigures, runLighthouse } from './lib-lighthouse.ts'
 import { ITEM_NAME, seedRedirect, seedWishlist, startAppServer, startHttp } from './lib-server.ts'
@@ -62,15 +62,7 @@ async function landingTransfers(browser: Browser, url: string, viewport: { width
   const context = await browser.newContext({ viewport })
   try {
     const page = await context.newPage()
-    const cdp = await context.newCDPSession(page)
-    const seen = new Map<string, { url: string; type: string }>()
-    const received: Transfer[] = []
-    cdp.on('Network.responseReceived', (event) => seen.set(event.requestId, { url: event.response.url, type: event.type }))
-    cdp.on('Network.loadingFinished', (event) => {
-      const known = seen.get(event.requestId)
-      if (known) received.push({ ...known, bytes: event.encodedDataLength })
-    })
-    await cdp.send('Network.enable')
+    const received = await recordTransfers(context, page)
     await page.goto(url)
     await page.getByRole('heading', { level: 1, name: 'Scan. Wear. Surprise.' }).waitFor()
     // Hydrated: the theme switch is enabled once React owns the page.
