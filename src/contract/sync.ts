@@ -4,6 +4,7 @@ import { LIMITS } from './limits.ts'
 import { OrderSchema } from './order.ts'
 import { ProfileSchema } from './profile.ts'
 import { PurchaseRecordSchema } from './purchase.ts'
+import { ScanDaySchema } from './scans.ts'
 import { WishlistItemSchema } from './wishlist.ts'
 
 export const SyncChangesQuerySchema = v.object({
@@ -35,6 +36,12 @@ export const SyncChangesSchema = v.object({
   purchases: v.array(PurchaseRecordSchema),
   /** The owner's print orders created or updated after the cursor (absent from servers before orders existed). */
   orders: v.optional(v.array(OrderSchema), []),
+  /**
+   * The owner's scan counts of the last SCAN_DAYS_DEFAULT UTC days, oldest first, zeros included, on the last page of
+   * every answer (absent from servers before scans were counted, and on pages with hasMore). The client replaces its
+   * copy with it: counts change without any write of the owner, so they ride on every pull rather than on the cursor.
+   */
+  scans: v.optional(v.array(ScanDaySchema)),
 })
 export type SyncChanges = v.InferOutput<typeof SyncChangesSchema>
 

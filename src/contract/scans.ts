@@ -1,0 +1,50 @@
+// Scan counts (decision 105): the owner's daily scans and unique visitors, their query, and the page's scan report.
+import * as v from 'valibot'
+
+/** Days the owner can ask for, and days the sync feed carries (the Dashboard's chart shows the last 30). */
+export const SCAN_DAYS_DEFAULT = 30
+export const SCAN_DAYS_MAX = 90
+
+/** How far back a report queued by an offline visitor's page still counts (on the day it happened). */
+export const SCAN_REPORT_MAX_AGE_DAYS = 7
+
+/** One profile's counts for one UTC day. */
+export const ScanDaySchema = v.object({
+  /** UTC calendar day, YYYY-MM-DD. */
+  day: v.pipe(v.string(), v.isoDate()),
+  scans: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  /** Distinct visitors that day (a daily-salted hash, never stored beyond the day; decision 105). */
+  visitors: v.pipe(v.number(), v.integer(), v.minValue(0)),
+})
+export type ScanDay = v.InferOutput<typeof ScanDaySchema>
+
+/** GET /api/stats/scans?days=30 */
+export const ScanStatsQuerySchema = v.object({
+  days: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'days must be a whole number'),
+      v.transform(Number),
+      v.minValue(1, `days must be 1 to ${SCAN_DAYS_MAX}`),
+      v.maxValue(SCAN_DAYS_MAX, `days must be 1 to ${SCAN_DAYS_MAX}`),
+    ),
+    String(SCAN_DAYS_DEFAULT),
+  ),
+})
+
+/** The answer: one entry per day from the oldest to today (UTC), days without scans included as zeros. */
+export const ScanStatsSchema = v.object({
+  days: v.array(ScanDaySchema),
+  totalScans: v.number(),
+  totalVisitors: v.number(),
+})
+export type ScanStats = v.InferOutput<typeof ScanStatsSchema>
+
+/**
+ * POST /api/public/profiles/{shareableId}/scans, sent by the visitor page when the service worker (not the server)
+ * served it. `at` is when the page was opened (a report queued offline arrives later); absent means now.
+ */
+export const ScanReportSchema = v.object({
+  at: v.optional(v.pipe(v.string(), v.isoTimestamp())),
+})
+export type ScanReport = v.InferOutput<typeof ScanReportSchema>
