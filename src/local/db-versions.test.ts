@@ -35,6 +35,37 @@ const upgradeTests: Record<number, () => Promise<void>> = {
     expect((await reopened.orderDrafts.get('recipient'))?.value.city).toBe('Austin')
     reopened.close()
   },
+  3: async () => {
+    // Version 2 data: a profile, an item with its outbox entry, an order, the remembered recipient and the cursor.
+    const db = freshDatabase('v2-to-v3', { versions: versionsUpTo(2) })
+    await seedProfile(db)
+    const itemId = await createItem(db, sampleItemFields())
+    await db.orders.put(sampleOrder('o1', '2026-11-02T00:00:00.000Z'))
+    await db.orderDrafts.put({ key: 'recipient', value: { name: 'Ada', address1: '1 Main', city: 'Austin', country_code: 'US', state_code: 'TX', zip: '78701' } })
+    await writeMeta(db, 'cursor', 9)
+    db.close()
+
+    const reopened = openOwnerDatabase(db.name, { versions: versionsUpTo(3) })
+    await reopened.open()
+    expect(reopened.verno).toBe(3)
+    expect((await reopened.items.get(itemId))?.name).toBe('Blue bike')
+    expect(await reopened.outbox.count()).toBe(1)
+    expect((await reopened.orders.get('o1'))?.totalCents).toBe(3199)
+    expect((await reopened.orderDrafts.get('recipient'))?.value.zip).toBe('78701')
+    expect((await reopened.meta.get('cursor'))?.value).toBe(9)
+    // The new table starts empty and keeps one row per UTC day, read back oldest first.
+    expect(await reopened.scanDays.count()).toBe(0)
+    await reopened.scanDays.bulkPut([
+      { day: '2026-11-03', scans: 4, visitors: 2 },
+      { day: '2026-11-02', scans: 1, visitors: 1 },
+      { day: '2026-11-03', scans: 5, visitors: 3 },
+    ])
+    expect(await reopened.scanDays.toArray()).toEqual([
+      { day: '2026-11-02', scans: 1, visitors: 1 },
+      { day: '2026-11-03', scans: 5, visitors: 3 },
+    ])
+    reopened.close()
+  },
 }
 
 function sampleOrder(id: string, createdAt: string): Order {

@@ -3,6 +3,7 @@ import { Dexie, type EntityTable, type Transaction } from 'dexie'
 import type { Profile } from '../contract/profile.ts'
 import type { Order } from '../contract/order.ts'
 import type { PurchaseRecord } from '../contract/purchase.ts'
+import type { ScanDay } from '../contract/scans.ts'
 import type { WishlistItem } from '../contract/wishlist.ts'
 
 export const DEFAULT_DATABASE_NAME = 'qrtee-owner'
@@ -86,6 +87,8 @@ export type OwnerDatabase = Dexie & {
   /** The owner's print orders as the change feed last sent them (server-owned, never written locally). */
   orders: EntityTable<Order, 'id'>
   orderDrafts: EntityTable<OrderDraft, 'key'>
+  /** The profile's scans and visitors of the last 30 UTC days as the change feed last sent them (server-owned). */
+  scanDays: EntityTable<ScanDay, 'day'>
 }
 
 /**
@@ -127,9 +130,25 @@ export const SCHEMA_VERSIONS: ReadonlyArray<SchemaVersion> = [
       orderDrafts: 'key',
     },
   },
+  {
+    // Scan counts per UTC day for the Dashboard's 'Scans' card and chart; no existing row changes.
+    version: 3,
+    stores: {
+      profile: 'id',
+      items: 'id, position',
+      purchases: 'id, wishlistItemId',
+      outbox: '++seq, status, imageRef',
+      pendingImages: 'id',
+      notices: '++id',
+      meta: 'key',
+      orders: 'id, createdAt',
+      orderDrafts: 'key',
+      scanDays: 'day',
+    },
+  },
 ]
 
-export const OWNER_TABLES = ['profile', 'items', 'purchases', 'outbox', 'pendingImages', 'notices', 'meta', 'orders', 'orderDrafts'] as const
+export const OWNER_TABLES = ['profile', 'items', 'purchases', 'outbox', 'pendingImages', 'notices', 'meta', 'orders', 'orderDrafts', 'scanDays'] as const
 
 export type OpenOptions = {
   versions?: ReadonlyArray<SchemaVersion>
