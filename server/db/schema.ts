@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -307,4 +308,37 @@ export const orders = pgTable(
     uniqueIndex('orders_external_id_key').on(t.externalId),
     index('orders_user_seq_idx').on(t.userId, t.seq),
   ],
+)
+
+/** Scans and distinct visitors per profile and UTC day (migration 0011, decision 105): counts only, nothing per visitor. */
+export const scanDays = pgTable(
+  'scan_days',
+  {
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    scans: integer('scans').notNull().default(0),
+    visitors: integer('visitors').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.profileId, t.day], name: 'scan_days_pkey' }), index('scan_days_user_day_idx').on(t.userId, t.day)],
+)
+
+/** The random salt of each UTC day, shared by every server; deleted when its day ends. */
+export const scanSalts = pgTable('scan_salts', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  salt: bytea('salt').notNull(),
+})
+
+/** Today's salted visitor hashes, so several servers count a visitor once; deleted when the day ends. */
+export const scanVisitors = pgTable(
+  'scan_visitors',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    hash: bytea('hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.hash], name: 'scan_visitors_pkey' })],
 )
