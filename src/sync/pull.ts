@@ -9,7 +9,7 @@ import { isTransientStatus, messageOf, TransientError, type Transport } from './
 
 export const PULL_PAGE_SIZE = 500
 
-type ChangePage = Pick<SyncChanges, 'profile' | 'items' | 'deletedItemIds' | 'purchases' | 'orders'>
+type ChangePage = Pick<SyncChanges, 'profile' | 'items' | 'deletedItemIds' | 'purchases' | 'orders' | 'scans'>
 
 /** Where the client is in the feed: the server's counter, and the epoch it was handed out under (decision 088). */
 type FeedPosition = { cursor: number; epoch: string | undefined }
@@ -49,6 +49,7 @@ export async function pullChanges(db: OwnerDatabase, transport: Transport, gener
 /** Adds a later page of a snapshot: later rows replace earlier ones, tombstones remove them. */
 function foldInto(snapshot: ChangePage, page: SyncChanges) {
   if (page.profile) snapshot.profile = page.profile
+  if (page.scans) snapshot.scans = page.scans
   const gone = new Set(page.deletedItemIds)
   const replaced = new Set(page.items.map((item) => item.id))
   snapshot.items = [...snapshot.items.filter((item) => !gone.has(item.id) && !replaced.has(item.id)), ...page.items]
@@ -59,7 +60,7 @@ function foldInto(snapshot: ChangePage, page: SyncChanges) {
 }
 
 async function applyChanges(db: OwnerDatabase, generation: number, changes: ChangePage, full: boolean, position: FeedPosition) {
-  await fencedTransaction(db, generation, [db.profile, db.items, db.purchases, db.orders, db.outbox, db.notices, db.meta], async () => {
+  await fencedTransaction(db, generation, [db.profile, db.items, db.purchases, db.orders, db.scanDays, db.outbox, db.notices, db.meta], async () => {
     const unsent = (await db.outbox.toArray()).flatMap((entry) => (entry.seq === undefined ? [] : [{ seq: entry.seq, target: entry.target, body: entry.body }]))
     const mentioned = new Set([...changes.items.map((item) => item.id), ...changes.deletedItemIds])
     for (const entry of unsent) if (entry.target.entity === 'item') mentioned.add(entry.target.id)
@@ -84,6 +85,10 @@ async function applyChanges(db: OwnerDatabase, generation: number, changes: Chan
     if (full) await db.orders.clear()
     await db.orders.bulkPut(changes.orders)
     await db.purchases.bulkPut(plan.purchases.put)
+    if (plan.scanDays) {
+      await db.scanDays.clear()
+      await db.scanDays.bulkPut(plan.scanDays)
+    }
     await db.outbox.bulkDelete(plan.dropEntrySeqs)
     if (plan.notices.length > 0) await db.notices.bulkAdd(plan.notices)
     await writeMeta(db, 'nextPosition', plan.nextPosition)

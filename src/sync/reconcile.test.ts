@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { WishlistItem } from '../contract/wishlist.ts'
 import type { LocalItem, OutboxTarget } from '../local/db.ts'
 import { sampleProfile } from '../local/testing.ts'
+import type { ScanDay } from '../contract/scans.ts'
 import { deletedElsewhereMessage, reconcile, type UnsentEntry } from './reconcile.ts'
 
 const NOW = '2030-01-01T00:00:00.000Z'
@@ -171,4 +172,30 @@ describe('reconcile: applying the change feed to local rows', () => {
     expect(reconcile(changes, snapshot, true, NOW).purchases).toEqual({ replaceAll: true, put: [purchase] })
     expect(reconcile(changes, snapshot, false, NOW).purchases).toEqual({ replaceAll: false, put: [purchase] })
   })
+
+  const day = (date: string, scans: number, visitors: number): ScanDay => ({ day: date, scans, visitors })
+  const scanCases: { name: string; scans: ScanDay[] | undefined; full: boolean; expect: ScanDay[] | undefined }[] = [
+    { name: 'an answer without scans (an older server, or a page with more to come) keeps the stored days', scans: undefined, full: false, expect: undefined },
+    { name: 'a snapshot without scans keeps them too: absent means unknown, not zero', scans: undefined, full: true, expect: undefined },
+    {
+      name: 'a delta carrying scans replaces the stored days (counts change without any write of the owner)',
+      scans: [day('2026-11-01', 3, 2), day('2026-11-02', 0, 0)],
+      full: false,
+      expect: [day('2026-11-01', 3, 2), day('2026-11-02', 0, 0)],
+    },
+    { name: 'an empty window replaces the stored days with none', scans: [], full: true, expect: [] },
+    {
+      name: 'one row per day, the later entry winning, oldest first',
+      scans: [day('2026-11-03', 1, 1), day('2026-11-01', 2, 2), day('2026-11-03', 7, 4)],
+      full: false,
+      expect: [day('2026-11-01', 2, 2), day('2026-11-03', 7, 4)],
+    },
+  ]
+  for (const testCase of scanCases) {
+    it(`scans: ${testCase.name}`, () => {
+      const snapshot = { profile: undefined, items: new Map(), unsent: [], nextPosition: 1 }
+      const plan = reconcile({ items: [], deletedItemIds: [], purchases: [], scans: testCase.scans }, snapshot, testCase.full, NOW)
+      expect(plan.scanDays).toEqual(testCase.expect)
+    })
+  }
 })

@@ -1,6 +1,7 @@
 // Pure merge of the server's change feed into the local rows: pending local fields win, deletes win, purchases are the server's.
 import type { SyncChanges } from '../contract/sync.ts'
 import type { PurchaseRecord } from '../contract/purchase.ts'
+import type { ScanDay } from '../contract/scans.ts'
 import type { WishlistItem } from '../contract/wishlist.ts'
 import type { LocalItem, LocalProfile, Notice, OutboxTarget } from '../local/db.ts'
 
@@ -25,6 +26,8 @@ export type ApplyPlan = {
   dropEntrySeqs: number[]
   notices: Omit<Notice, 'id'>[]
   nextPosition: number
+  /** The stored scan days are replaced by these; undefined keeps them (the answer did not carry scans). */
+  scanDays: ScanDay[] | undefined
 }
 
 // Only the server knows whether a visitor bought something; a local copy of these is never kept.
@@ -69,7 +72,12 @@ export function deletedElsewhereMessage(name: string | undefined): string {
  * snapshot (`full`) replaces local copies: anything the server no longer has goes, except items whose create has
  * not been sent yet. The clock is never consulted: only the server's order and the outbox decide.
  */
-export function reconcile(changes: Pick<SyncChanges, 'profile' | 'items' | 'deletedItemIds' | 'purchases'>, local: LocalSnapshot, full: boolean, now: string): ApplyPlan {
+export function reconcile(
+  changes: Pick<SyncChanges, 'profile' | 'items' | 'deletedItemIds' | 'purchases' | 'scans'>,
+  local: LocalSnapshot,
+  full: boolean,
+  now: string,
+): ApplyPlan {
   const intents = intentsByItem(local.unsent)
   const plan: ApplyPlan = {
     profile: undefined,
@@ -79,6 +87,7 @@ export function reconcile(changes: Pick<SyncChanges, 'profile' | 'items' | 'dele
     dropEntrySeqs: [],
     notices: [],
     nextPosition: local.nextPosition,
+    scanDays: scanDaysToStore(changes.scans),
   }
 
   const deleteWins = (itemId: string) => {
@@ -119,6 +128,18 @@ export function reconcile(changes: Pick<SyncChanges, 'profile' | 'items' | 'dele
     }
   }
   return plan
+}
+
+/**
+ * Scan counts change without any write of the owner, so they are not on the cursor: every answer's last page carries
+ * the whole window and it replaces the local copy, a delta as much as a snapshot. Absent (an older server, or a page
+ * with more to come) keeps the copy. One row per day, the later entry winning, oldest first.
+ */
+export function scanDaysToStore(scans: readonly ScanDay[] | undefined): ScanDay[] | undefined {
+  if (scans === undefined) return undefined
+  const byDay = new Map<string, ScanDay>()
+  for (const entry of scans) byDay.set(entry.day, { day: entry.day, scans: entry.scans, visitors: entry.visitors })
+  return [...byDay.values()].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0))
 }
 
 function mergeItem(serverItem: WishlistItem, localItem: LocalItem | undefined, intent: ItemIntent | undefined, plan: ApplyPlan): LocalItem {
