@@ -1,14 +1,16 @@
 // Owns the visitor's offline path: GET /api/profiles/{id} NetworkFirst into 'public-profiles', saved-copy stamps,
-// offline navigations to a REDIRECT profile sent straight to its destination, and the visitor document for the rest.
+// offline navigations to a REDIRECT profile sent straight to its destination, and the visitor document for the rest
+// (marked as the worker's copy, so the page reports its scan).
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
 import type { WorkboxPlugin } from 'workbox-core/types'
 import { ExpirationPlugin } from 'workbox-expiration'
-import { createHandlerBoundToURL, matchPrecache } from 'workbox-precaching'
+import { matchPrecache } from 'workbox-precaching'
 import { registerRoute } from 'workbox-routing'
 import { NetworkFirst } from 'workbox-strategies'
 import { PUBLIC_PROFILES_CACHE } from './cache-names.ts'
 import { isCacheablePublicProfile, publicProfileIdFromPagePath } from './paths.ts'
 import { asSavedCopy, belongsToAddress, ownCopyOrNull, redirectTarget, stampCachedAt } from './saved-copy.ts'
+import { asWorkerDocument } from './worker-document.ts'
 
 declare const self: ServiceWorkerGlobalScope
 
@@ -67,20 +69,27 @@ export function registerOfflineRedirectRoute(): void {
       const id = publicProfileIdFromPagePath(url.pathname)
       const target = id === null ? null : await cachedRedirectTarget(id)
       if (target !== null) return Response.redirect(target, 302)
-      return (await matchPrecache(VISITOR_DOCUMENT)) ?? fetch(request)
+      return (await workerVisitorDocument()) ?? fetch(request)
     },
   )
 }
 
 /**
  * Navigations to /profile/{id} get the precached visitor document, which renders from the profile API (network first,
- * then the saved copy). Registered after the offline redirect and before the app shell's NavigationRoute.
+ * then the saved copy) and reports the scan itself, since the server never sees it. Registered after the offline
+ * redirect and before the app shell's NavigationRoute.
  */
 export function registerVisitorDocumentRoute(): void {
   registerRoute(
     ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin && publicProfileIdFromPagePath(url.pathname) !== null,
-    createHandlerBoundToURL(VISITOR_DOCUMENT),
+    async ({ request }) => (await workerVisitorDocument()) ?? fetch(request),
   )
+}
+
+/** The precached visitor document, marked so the page knows the server did not see (nor count) this opening. */
+async function workerVisitorDocument(): Promise<Response | undefined> {
+  const precached = await matchPrecache(VISITOR_DOCUMENT)
+  return precached ? asWorkerDocument(precached) : undefined
 }
 
 async function cachedRedirectTarget(id: string): Promise<string | null> {

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { fetchPublicProfile, type VisitorProfile } from './load-profile.ts'
 import type { ProfileLoadState } from './profile-state.ts'
 import { applyFetch, initialLoadState } from './profile-state.ts'
+import { noteProfileOpened } from './scan-beacon.ts'
 
 /** Mount under `key={id}`: the embedded copy counts once, for the id the page opened with. */
 export function usePublicProfile(id: string | undefined, embedded: VisitorProfile | null): { state: ProfileLoadState; reload: () => void } {
@@ -14,7 +15,11 @@ export function usePublicProfile(id: string | undefined, embedded: VisitorProfil
     if (!id || (generation === 0 && embedded)) return
     const controller = new AbortController()
     fetchPublicProfile(id, controller.signal).then(
-      (result) => setState((current) => applyFetch(current, result)),
+      (result) => {
+        // A page the service worker served was never counted by the server; it reports its own scan.
+        noteProfileOpened(result)
+        setState((current) => applyFetch(current, result))
+      },
       // Only an abort rejects: the page left or asked again, and the newer request owns the state.
       () => undefined,
     )
