@@ -5,12 +5,15 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { profileApiPath, readEmbeddedProfile } from './features/public-profile/load-profile.ts'
 import { showToast } from './features/public-profile/toasts.tsx'
 import { VisitorApp } from './features/public-profile/visitor-app.tsx'
+import { startScanReports } from './features/public-profile/scan-beacon.ts'
 import { applyStoredTheme, watchTheme } from './features/public-profile/visitor-theme.ts'
 import { registerServiceWorker } from './features/shell/service-worker.ts'
 import { publicProfileIdFromPagePath } from './lib/profile-path.ts'
 
 applyStoredTheme()
 watchTheme()
+// Reports queued by an earlier offline opening go out now, or when the browser is back online.
+startScanReports()
 
 const pathId = publicProfileIdFromPagePath(window.location.pathname)
 const shareableId = pathId === null ? undefined : safeDecode(pathId)
