@@ -15,8 +15,11 @@ import {
   trimScanQueue,
 } from './scan-report.ts'
 
+// Until the server's contract names them (src/contract/scans.ts: SCAN_OWNER_COOKIE, SCAN_PREVIEW_PARAM), the same values.
 /** The owner marker cookie: the owner app sets it to its own shareableId, so the owner's own views are not counted. */
 export const OWNER_MARKER_COOKIE = 'qrtee_owner'
+/** `/profile/{id}?preview`: the owner app showing the page, not a scan. */
+const PREVIEW_PARAM = 'preview'
 
 let opened = false
 let sending = false
@@ -42,6 +45,7 @@ function reportOpening(result: ProfileFetch): void {
   const decision = decideScanReport({
     servedByWorker: servedByWorker(document),
     profile,
+    preview: new URLSearchParams(window.location.search).has(PREVIEW_PARAM),
     ownerProfileId: cookieValue(document.cookie, OWNER_MARKER_COOKIE),
     online: navigator.onLine,
     fromSavedCopy: result.kind === 'loaded' && result.savedCopyAt !== null,

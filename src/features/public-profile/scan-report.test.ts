@@ -19,6 +19,7 @@ import {
 const opening = (over: Partial<ScanOpening> = {}): ScanOpening => ({
   servedByWorker: true,
   profile: { shareableId: 'aB3dE5gH' },
+  preview: false,
   ownerProfileId: null,
   online: true,
   fromSavedCopy: false,
@@ -37,6 +38,8 @@ describe('decideScanReport', () => {
     ['a missing profile offline counts nothing', { profile: null, online: false }, 'skip'],
     ['the owner marker cookie names this profile: the owner viewing their own page', { ownerProfileId: 'aB3dE5gH' }, 'skip'],
     ['the owner offline viewing their own page', { ownerProfileId: 'aB3dE5gH', online: false, fromSavedCopy: true }, 'skip'],
+    ['a preview (?preview) is not a scan', { preview: true }, 'skip'],
+    ['a preview offline is not a scan either', { preview: true, online: false, fromSavedCopy: true }, 'skip'],
     ["an owner viewing someone else's profile is a visitor there", { ownerProfileId: 'zZ9yY8xX' }, 'send'],
     ['the owner cookie compares exactly (ids are case-sensitive)', { ownerProfileId: 'ab3de5gh' }, 'send'],
   ])('%s', (_, over, expected) => {

@@ -17,6 +17,8 @@ export type ScanOpening = {
   servedByWorker: boolean
   /** The profile the page shows, or null when it is missing, switched off or could not be loaded. */
   profile: { shareableId: string } | null
+  /** The address asks for a preview (`?preview`): the owner app showing the page, not a scan. */
+  preview: boolean
   /** The profile the owner marker cookie names (the owner's own browser), or null. */
   ownerProfileId: string | null
   /** navigator.onLine when the page decides. */
@@ -33,6 +35,7 @@ export function decideScanReport(opening: ScanOpening): ScanReportDecision {
   if (!opening.servedByWorker) return 'skip'
   // A missing or switched-off profile counts nothing.
   if (opening.profile === null) return 'skip'
+  if (opening.preview) return 'skip'
   if (opening.ownerProfileId === opening.profile.shareableId) return 'skip'
   // A dead network that the browser still calls online answers no beacon either; the saved copy gives it away.
   return opening.online && !opening.fromSavedCopy ? 'send' : 'queue'
