@@ -2,7 +2,7 @@
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
-const features = ['landing', 'auth', 'dashboard', 'wishlist', 'profile-settings', 'public-profile', 'order', 'purchases', 'support', 'shell', 'qr']
+const features = ['landing', 'auth', 'dashboard', 'wishlist', 'profile-settings', 'public-profile', 'order', 'purchases', 'support', 'shell', 'qr', 'scans']
 
 /** A no-restricted-imports rule whose patterns forbid the given folders (as seen from anywhere). */
 function forbid(groups, message) {

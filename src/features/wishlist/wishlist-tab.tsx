@@ -2,7 +2,7 @@
 // all read live from the local database, so they show at once and follow every local write and sync.
 import { Group, Paper, Skeleton, Stack, Title } from '@mantine/core'
 import { IconPlus, IconQrcode } from '@tabler/icons-react'
-import { useMemo } from 'react'
+import { useMemo, type ReactNode } from 'react'
 import type { OwnerDatabase } from '../../local/db.ts'
 import { ButtonLink } from '../../lib/anchor-link.tsx'
 import { useWishlist } from './use-wishlist.ts'
@@ -10,7 +10,8 @@ import { WishlistGrid } from './wishlist-grid.tsx'
 import { WishlistStatCards } from './wishlist-stat-cards.tsx'
 import { computeWishlistStats } from './wishlist-stats.ts'
 
-export function WishlistTab({ db }: { db: OwnerDatabase }) {
+/** `extraStat` goes beside the three stat cards and `belowStats` under them: other features' parts the route composes. */
+export function WishlistTab({ db, extraStat, belowStats }: { db: OwnerDatabase; extraStat?: ReactNode; belowStats?: ReactNode }) {
   const state = useWishlist(db)
   const items = state.status === 'loaded' ? state.items : null
   const stats = useMemo(() => (items ? computeWishlistStats(items) : null), [items])
@@ -36,7 +37,8 @@ export function WishlistTab({ db }: { db: OwnerDatabase }) {
           </Group>
         </Group>
       </Paper>
-      <WishlistStatCards stats={stats} />
+      <WishlistStatCards stats={stats} extra={extraStat} />
+      {belowStats}
       <WishlistGrid db={db} state={state} />
     </Stack>
   )

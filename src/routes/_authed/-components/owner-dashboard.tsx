@@ -6,6 +6,8 @@ import { useLogout } from '../../../features/dashboard/use-logout.ts'
 import { OrderTab } from '../../../features/order/order-tab.tsx'
 import { PurchasesTabLive } from '../../../features/purchases/purchases-tab-live.tsx'
 import { QrDialogContent } from '../../../features/qr/qr-dialog.tsx'
+import { ScanChart } from '../../../features/scans/scan-chart.tsx'
+import { ScanStatCard } from '../../../features/scans/scan-stat-card.tsx'
 import { ThemeSwitch } from '../../../features/shell/theme-switch.tsx'
 import { useLogoutGuard } from '../../../features/sync-status/logout-confirm-dialog.tsx'
 import { SyncStatusBadge } from '../../../features/sync-status/sync-status-badge.tsx'
@@ -31,7 +33,7 @@ export function OwnerDashboard({ search }: { search: DashboardSearch }) {
           <ThemeSwitch />
         </>
       }
-      tabs={{ dashboard: <WishlistTab db={db} />, order: <OrderTab db={db} />, purchases: <PurchasesTabLive db={db} /> }}
+      tabs={{ dashboard: <WishlistTab db={db} extraStat={<ScanStatCard db={db} />} belowStats={<ScanChart db={db} />} />, order: <OrderTab db={db} />, purchases: <PurchasesTabLive db={db} /> }}
       dialogSlots={{
         qr: ({ shareableId, onClose }) => <QrDialogContent shareableId={shareableId} onClose={onClose} />,
         new: ({ onClose }) => <ProductDialog db={db} mode="new" onClose={onClose} />,
