@@ -119,10 +119,30 @@ describe('a 401 on an authenticated call', () => {
     expect(logouts).toBe(1)
   })
 
-  it('keeps the session when the refresh fails for lack of network', async () => {
+  it('keeps the session when the refresh fails for lack of network, after resending it within the grace window', async () => {
+    vi.useFakeTimers()
+    try {
+      storeTokens({ token: 'expired', refreshToken: 'refresh-1' })
+      serve([{ status: 401 }], [])
+      const failure = apiRequest('/profiles').catch((err: unknown) => err)
+      await vi.runAllTimersAsync()
+      expect(await failure).toMatchObject({ name: 'TransientError', message: 'Failed to fetch' })
+      // Decision 086: a lost refresh answer is resent with the same token at once (0.25 s, 1 s, 3 s), then given up.
+      expect(fetchMock.mock.calls.filter(([url]) => url === '/api/auth/refresh')).toHaveLength(4)
+      expect(readTokens()).toEqual({ token: 'expired', refreshToken: 'refresh-1' })
+      expect(logouts).toBe(0)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it.each([
+    ['503', { status: 503 }],
+    ['429', json(429, { message: 'Too many requests' })],
+  ])('keeps the session when the refresh answers %s', async (_name, reply) => {
     storeTokens({ token: 'expired', refreshToken: 'refresh-1' })
-    serve([{ status: 401 }], [])
-    await expect(apiRequest('/profiles')).rejects.toThrow('Failed to fetch')
+    serve([{ status: 401 }], [reply])
+    await expect(apiRequest('/profiles')).rejects.toMatchObject({ name: 'TransientError', status: reply.status })
     expect(readTokens()).toEqual({ token: 'expired', refreshToken: 'refresh-1' })
     expect(logouts).toBe(0)
   })
@@ -164,7 +184,7 @@ describe('a 401 on an authenticated call', () => {
   it('refreshes under a Web Lock when navigator.locks exists', async () => {
     const lockNames: string[] = []
     vi.stubGlobal('navigator', {
-      locks: { request: (name: string, run: () => Promise<unknown>) => (lockNames.push(name), run()) },
+      locks: { request: (name: string, _options: unknown, run: () => Promise<unknown>) => (lockNames.push(name), run()) },
     })
     storeTokens({ token: 'expired', refreshToken: 'refresh-1' })
     serve([{ status: 401 }, json(200, 'ok')], [json(200, { token: 'access-2', refreshToken: 'refresh-2' })])

@@ -1,23 +1,67 @@
-// One sync pass: upload pending images, send the outbox, pull and apply changes; its state is shown to every tab.
+// One sync pass: send the outbox and pull while pending images upload beside them; its state is shown to every tab.
 import type { OwnerDatabase } from '../local/db.ts'
 import { FencedError, fencedTransaction, readGeneration } from '../local/generation.ts'
 import { writeMeta } from '../local/meta.ts'
 import { claimLocalDataFor, localDataOwner } from '../local/session.ts'
 import { pullChanges } from './pull.ts'
 import { pushOutbox, type PushState } from './push.ts'
-import { AuthLostError, TransientError, type Transport } from './transport.ts'
-import { uploadPendingImages } from './uploads.ts'
+import { SessionEndedError, SIGNED_OUT_MESSAGE, TransientError, type Transport } from './transport.ts'
+import { hasPendingUploads, uploadPendingImages, UPLOAD_STALL_MS, type UploadOutcome } from './uploads.ts'
 
 /** `interrupted`: Discard, logout or another sign-in came in while the pass ran; its late results were dropped. */
 export type SyncResult = 'synced' | 'retry-later' | 'signed-out' | 'interrupted'
 
-export type SyncEngine = { syncOnce(): Promise<SyncResult> }
+export type SyncOnceOptions = {
+  /**
+   * true (default): the pass ends when the uploads it started have ended, and pushes the entries they unblocked. The
+   * worker passes false: the pass ends after push and pull, and `onUploadsSettled` asks for the next one, so later
+   * pulls never wait for a photo on a slow uplink (decision 112).
+   */
+  waitForUploads?: boolean
+}
 
-export function createSyncEngine(db: OwnerDatabase, transport: Transport): SyncEngine {
+export type SyncEngineOptions = {
+  /** An upload is aborted after this long without progress. */
+  uploadStallMs?: number
+  /** Called when uploads that no pass waited for have ended: the next pass pushes what they unblocked, or backs off. */
+  onUploadsSettled?: () => void
+}
+
+export type SyncEngine = {
+  syncOnce(options?: SyncOnceOptions): Promise<SyncResult>
+  /** Resolves when no upload runs (tests, soak). */
+  uploadsSettled(): Promise<void>
+}
+
+type Lane = { generation: number; result: Promise<UploadOutcome> }
+
+export function createSyncEngine(db: OwnerDatabase, transport: Transport, options: SyncEngineOptions = {}): SyncEngine {
   const pushState: PushState = { batchEndpoint: true }
+  const stallMs = options.uploadStallMs ?? UPLOAD_STALL_MS
   let running: Promise<SyncResult> | undefined
+  let lane: Lane | undefined
+  /** An upload lane that ended "later" with nobody waiting: the next pass reports it (backoff) before restarting it. */
+  let unreportedFailure: unknown
 
-  async function pass(): Promise<SyncResult> {
+  /** The uploads run beside push and pull: entries that do not wait for an image, and pulls, never wait for it. */
+  async function startUploads(generation: number): Promise<Lane | undefined> {
+    if (lane && lane.generation === generation) return lane
+    if (lane || unreportedFailure !== undefined || !(await hasPendingUploads(db))) return undefined
+    const result = uploadPendingImages(db, transport, generation, stallMs).catch((error: unknown): UploadOutcome => ({ uploaded: 0, error }))
+    const started: Lane = {
+      generation,
+      result: result.then((outcome) => {
+        lane = undefined
+        if (outcome.error instanceof TransientError) unreportedFailure = outcome.error
+        options.onUploadsSettled?.()
+        return outcome
+      }),
+    }
+    lane = started
+    return started
+  }
+
+  async function pass(waitForUploads: boolean): Promise<SyncResult> {
     // Every result of this pass is written only while the generation is still this one (local/generation.ts). The
     // engine's own first claim moves it too: that pass ends 'interrupted' and the next one starts at once.
     const generation = await readGeneration(db)
@@ -26,17 +70,27 @@ export function createSyncEngine(db: OwnerDatabase, transport: Transport): SyncE
     try {
       // The outbox may only ever go out with its own user's tokens: another user's sign-in must wipe it first.
       const userId = await transport.currentUserId()
-      if (!userId) throw new AuthLostError()
+      if (!userId) throw new SessionEndedError(SIGNED_OUT_MESSAGE, 401)
       const owner = await localDataOwner(db)
       // Only a database that was never signed out is claimed here; after a logout or a wipe, the page's signedIn() does.
       if (owner === undefined && generation === 0) await claimLocalDataFor(db, userId, generation)
-      else if (owner !== userId) throw new AuthLostError()
+      else if (owner !== userId) throw new SessionEndedError(SIGNED_OUT_MESSAGE, 401)
       await setState('syncing', null)
-      // Images first: the entries that reference them can only go once they carry the server's image id.
-      await uploadPendingImages(db, transport, generation)
-      const pushed = await pushOutbox(db, transport, pushState, generation)
+      // A failure of uploads nobody waited for is reported once (the scheduler backs off); the pass after restarts them.
+      const reported = unreportedFailure
+      unreportedFailure = undefined
+      const uploads = reported === undefined ? await startUploads(generation) : undefined
+      let pushed = await pushOutbox(db, transport, pushState, generation)
       // A refused or "later" entry does not keep purchases and other devices' edits from arriving: pull anyway.
       await pullChanges(db, transport, generation)
+      if (uploads && waitForUploads) {
+        const outcome = await uploads.result
+        unreportedFailure = undefined
+        if (outcome.error !== undefined) throw outcome.error
+        // The entries that waited for these images now carry the server's ids.
+        if (outcome.uploaded > 0 && pushed === 'complete') pushed = await pushOutbox(db, transport, pushState, generation)
+      }
+      if (reported !== undefined) throw reported
       if (pushed === 'retry-later') throw new TransientError('The server asked to try again later')
       // Display only: "Synced at {time}". Ordering never reads a clock.
       await fencedTransaction(db, generation, [], async () => {
@@ -51,8 +105,8 @@ export function createSyncEngine(db: OwnerDatabase, transport: Transport): SyncE
           await setState('waiting', error.message)
           return 'retry-later'
         }
-        if (error instanceof AuthLostError) {
-          await setState('idle', error.message)
+        if (error instanceof SessionEndedError) {
+          await setState('idle', SIGNED_OUT_MESSAGE)
           return 'signed-out'
         }
         await setState('waiting', error instanceof Error ? error.message : 'Sync failed')
@@ -66,11 +120,14 @@ export function createSyncEngine(db: OwnerDatabase, transport: Transport): SyncE
 
   return {
     /** Runs one pass; a call while one runs shares it (the scheduler asks again for writes made meanwhile). */
-    syncOnce() {
-      running ??= pass().finally(() => {
+    syncOnce({ waitForUploads = true } = {}) {
+      running ??= pass(waitForUploads).finally(() => {
         running = undefined
       })
       return running
+    },
+    async uploadsSettled() {
+      while (lane) await lane.result
     },
   }
 }

@@ -6,7 +6,7 @@ import { fencedTransaction } from '../local/generation.ts'
 import { takeMutationIds } from '../local/meta.ts'
 import { dropsMutationId, inMutationOrder } from './mutation-ids.ts'
 import { classifyAnswer, nextBatch, toPushOperation, type EntryOutcome } from './outbox.ts'
-import { AuthLostError, isTransientStatus, messageOf, TransientError, type ApiResponse, type Transport } from './transport.ts'
+import { isTransientStatus, messageOf, SessionEndedError, SIGNED_OUT_MESSAGE, TransientError, type ApiResponse, type Transport } from './transport.ts'
 
 export type PushState = {
   /** Cleared for the session when the server has no batch endpoint (404/405): every entry then goes alone. */
@@ -22,7 +22,7 @@ type Stop = Exclude<EntryOutcome, 'done'>
 /**
  * Sends every entry that can go now. A refused entry waits for the owner and holds back only the entries that depend
  * on it; a "later" answer ends the push for this pass. Throws TransientError when the push itself got no usable
- * answer, AuthLostError when the owner must sign in again, FencedError when Discard or logout came in between.
+ * answer, SessionEndedError when the owner must sign in again, FencedError when Discard or logout came in between.
  */
 export async function pushOutbox(db: OwnerDatabase, transport: Transport, state: PushState, generation: number): Promise<PushOutcome> {
   let refreshedForOperation = false
@@ -37,7 +37,7 @@ export async function pushOutbox(db: OwnerDatabase, transport: Transport, state:
       // The batch call was authorised but an operation was not (token expired mid-batch): one refresh, then resend.
       if (refreshedForOperation) {
         await transport.signOut()
-        throw new AuthLostError()
+        throw new SessionEndedError(SIGNED_OUT_MESSAGE, 401)
       }
       refreshedForOperation = true
       await transport.refreshAfterUnauthorized()

@@ -1,22 +1,15 @@
 // The page side of sync: leader election, the worker's life, triggers, tokens in localStorage, sign-in and logout.
 import * as Comlink from 'comlink'
-import * as v from 'valibot'
+import { pageTokenBridge, type TokenPair } from '../api/token-store.ts'
 import { DATABASE_OUTDATED_EVENT, DEFAULT_DATABASE_NAME, openOwnerDatabase, type OwnerDatabase } from '../local/db.ts'
 import { discardOutboxEntry, retryOutboxEntry } from '../local/outbox-actions.ts'
 import { claimLocalDataFor, clearLocalData, userIdFromAccessToken, type ClaimResult } from '../local/session.ts'
 import { announceLocalWrite } from '../local/writes.ts'
 import { runWhileLeader, stepDownWhenOutdated } from './leader.ts'
 import { defaultLocks } from './locks.ts'
-import { TokenPairSchema } from './messages.ts'
-import type { TokenPair } from './transport.ts'
 import { announceTrigger, watchPageTriggers } from './triggers.ts'
 import type { PageBridge, SyncWorkerApi } from './worker.ts'
 
-/** Spec 4: the tokens live in localStorage under these keys; a worker cannot read them, so the page lends them. */
-export const TOKEN_KEY = 'token'
-export const REFRESH_TOKEN_KEY = 'refreshToken'
-/** Spec 4/8: fired on window when the session is lost; the auth feature shows 'Logged out' and goes to /login. */
-export const LOGOUT_EVENT = 'qrtee:logout'
 export const SYNC_INTERVAL_MS = 60_000
 
 export type SyncClientOptions = {
@@ -43,26 +36,9 @@ export type SyncClient = {
 
 const defaultWorker = () => new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'qrtee-sync' })
 
-function readStoredTokens(): TokenPair | null {
-  const refreshToken = localStorage.getItem(REFRESH_TOKEN_KEY)
-  if (!refreshToken) return null
-  // A missing access token with a stored refresh token reads as expired: the first call refreshes it.
-  const parsed = v.safeParse(TokenPairSchema, { token: localStorage.getItem(TOKEN_KEY) ?? '', refreshToken })
-  return parsed.success ? parsed.output : null
-}
-
+/** The worker cannot read localStorage: the page lends it the session (src/api/token-store.ts) and hears of rotations. */
 const pageBridge: PageBridge = {
-  readTokens: async () => readStoredTokens(),
-  writeTokens: async (pair) => {
-    const parsed = v.parse(TokenPairSchema, pair)
-    localStorage.setItem(TOKEN_KEY, parsed.token)
-    localStorage.setItem(REFRESH_TOKEN_KEY, parsed.refreshToken)
-  },
-  signOut: async () => {
-    localStorage.removeItem(TOKEN_KEY)
-    localStorage.removeItem(REFRESH_TOKEN_KEY)
-    window.dispatchEvent(new CustomEvent(LOGOUT_EVENT))
-  },
+  ...pageTokenBridge,
   databaseOutdated: async () => {
     window.dispatchEvent(new Event(DATABASE_OUTDATED_EVENT))
   },

@@ -3,9 +3,9 @@ import { openOwnerDatabase, type OwnerDatabase } from '../local/db.ts'
 import { claimLocalDataFor, userIdFromAccessToken } from '../local/session.ts'
 import { createSyncEngine } from './engine.ts'
 import { createMemoryLocks, type LockManagerLike } from './locks.ts'
-import { createTransport, type FetchLike, type TokenPair, type TokenStore } from './transport.ts'
+import { createTransport, type FetchLike, type TokenPair, type TokenStore, type TransportOptions } from './transport.ts'
 
-export type MemoryTokenStore = TokenStore & { current: TokenPair | null; signOuts: number }
+export type MemoryTokenStore = TokenStore & { current: TokenPair | null; signOuts: number; signOut(): Promise<void> }
 
 /** Stands in for one browser's localStorage tokens (shared by that browser's tabs). */
 export function createMemoryTokenStore(initial: TokenPair | null): MemoryTokenStore {
@@ -13,12 +13,13 @@ export function createMemoryTokenStore(initial: TokenPair | null): MemoryTokenSt
     current: initial,
     signOuts: 0,
     async read() {
-      return store.current
+      return { token: store.current?.token || null, refreshToken: store.current?.refreshToken ?? null }
     },
     async write(pair) {
       store.current = pair
     },
-    async signOut() {
+    signOut: () => store.end(),
+    async end() {
       store.current = null
       store.signOuts += 1
     },
@@ -57,12 +58,20 @@ export function faultyFetch(inner: FetchLike, decide: (method: string, path: str
 export type Device = Awaited<ReturnType<typeof createDevice>>
 
 /** One browser of an owner: its own Dexie database, token store and engine, against the given fetch. */
-export async function createDevice(options: { fetch: FetchLike; tokens: TokenPair; name?: string; locks?: LockManagerLike; db?: OwnerDatabase }) {
+export async function createDevice(options: {
+  fetch: FetchLike
+  tokens: TokenPair
+  name?: string
+  locks?: LockManagerLike
+  db?: OwnerDatabase
+  /** Uploads with progress and a stall timeout (a throttled link) instead of the plain fetch's total cap. */
+  uploads?: Pick<TransportOptions, 'progressFetch' | 'timers'>
+}) {
   const db = options.db ?? openOwnerDatabase(options.name ?? `device-${crypto.randomUUID()}`)
   const tokens = createMemoryTokenStore(options.tokens)
   const userId = userIdFromAccessToken(options.tokens.token)
   if (userId) await claimLocalDataFor(db, userId)
-  const transport = createTransport({ fetch: options.fetch, baseUrl: 'http://localhost', tokens, locks: options.locks ?? createMemoryLocks(), timeoutMs: 10_000 })
+  const transport = createTransport({ fetch: options.fetch, baseUrl: 'http://localhost', tokens, locks: options.locks ?? createMemoryLocks(), timeoutMs: 10_000, ...options.uploads })
   const engine = createSyncEngine(db, transport)
   return { db, tokens, transport, engine }
 }

@@ -1,4 +1,4 @@
-// Uploads images picked offline before the entries that reference them, then gives those entries the server's id.
+// Uploads images picked offline, beside the push, then gives the entries that waited for them the server's id.
 import * as v from 'valibot'
 import { UploadResultSchema } from '../contract/purchase.ts'
 import type { OwnerDatabase, PendingImage } from '../local/db.ts'
@@ -7,18 +7,44 @@ import { fencedTransaction } from '../local/generation.ts'
 import { classifyAnswer, withUploadedImage } from './outbox.ts'
 import { messageOf, TransientError, type Transport } from './transport.ts'
 
-/** Uploads every pending image; throws TransientError to back off. A refused image fails its entries (Retry/Discard). */
-export async function uploadPendingImages(db: OwnerDatabase, transport: Transport, generation: number): Promise<void> {
+/**
+ * An upload is aborted only after this long without a byte moving, never at a fixed total time: an 8 MB photo at
+ * 1 Mbit/s takes over a minute and must finish (decision 112).
+ */
+export const UPLOAD_STALL_MS = 30_000
+
+/** How many images went up, and why the uploads stopped early: a TransientError means "later", anything else is thrown. */
+export type UploadOutcome = { uploaded: number; error?: unknown }
+
+export async function hasPendingUploads(db: OwnerDatabase): Promise<boolean> {
+  return (await db.pendingImages.filter((image) => image.status === 'pending').count()) > 0
+}
+
+/**
+ * Uploads the pending images one after another (they share one uplink). A refused image fails its entries
+ * (Retry/Discard); a "later" answer, no answer or a stall stops the uploads for this pass and is returned.
+ */
+export async function uploadPendingImages(db: OwnerDatabase, transport: Transport, generation: number, stallMs = UPLOAD_STALL_MS): Promise<UploadOutcome> {
   const pending = await db.pendingImages.filter((image) => image.status === 'pending').toArray()
+  let uploaded = 0
   for (const image of pending) {
     const { body, contentType } = multipartBody(image)
-    const res = await transport.send({ method: 'POST', path: uploadPath(image), body, contentType, idempotencyKey: image.uploadKey })
+    let res
+    try {
+      res = await transport.send({ method: 'POST', path: uploadPath(image), body, contentType, idempotencyKey: image.uploadKey, stallTimeoutMs: stallMs })
+    } catch (error) {
+      if (error instanceof TransientError) return { uploaded, error }
+      throw error
+    }
     const outcome = classifyAnswer(res, { method: 'POST', ignoreFailure: false })
-    if (outcome === 'retry-later' || outcome === 'unauthorized') throw new TransientError(`Upload answered ${res.status}`)
-    const uploaded = v.safeParse(UploadResultSchema, res.body)
-    if (outcome === 'done' && uploaded.success) await useUploadedImage(db, generation, image.id, uploaded.output)
-    else await failImage(db, generation, image.id, `${IMAGE_REFUSED_MESSAGE} ${messageOf(res)}`)
+    if (outcome === 'retry-later' || outcome === 'unauthorized') return { uploaded, error: new TransientError(`Upload answered ${res.status}`) }
+    const result = v.safeParse(UploadResultSchema, res.body)
+    if (outcome === 'done' && result.success) {
+      await useUploadedImage(db, generation, image.id, result.output)
+      uploaded += 1
+    } else await failImage(db, generation, image.id, `${IMAGE_REFUSED_MESSAGE} ${messageOf(res)}`)
   }
+  return { uploaded }
 }
 
 // The product hint is left out: an item created offline does not exist on the server yet, and the server

@@ -1,0 +1,131 @@
+// The HTTP core's session rules, table by table: when a 401 is retried, when a session ends, and when it must not.
+import { describe, expect, it } from 'vitest'
+import { createMemoryLocks } from '../sync/locks.ts'
+import { createHttpCore, messageOf, REFRESH_PATH, type FetchLike } from './http-core.ts'
+import type { TokenPair, TokenStore } from './token-store.ts'
+
+type Reply = { status: number; body?: unknown } | 'no answer'
+
+const ROTATED = { token: 'access-2', refreshToken: 'refresh-2' }
+
+function memoryStore(initial: TokenPair | null) {
+  const store = {
+    current: initial,
+    ended: 0,
+    async read() {
+      return { token: store.current?.token || null, refreshToken: store.current?.refreshToken ?? null }
+    },
+    async write(pair: TokenPair) {
+      store.current = pair
+    },
+    async end() {
+      store.current = null
+      store.ended += 1
+    },
+  } satisfies TokenStore & Record<string, unknown>
+  return store
+}
+
+/** Answers the call and the refresh from their own queues, and logs what was sent with which token. */
+function fakeServer(calls: Reply[], refreshes: Reply[]) {
+  const log: { path: string; auth: string | undefined }[] = []
+  const fetch: FetchLike = async (input, init) => {
+    const path = new URL(input).pathname
+    log.push({ path, auth: (init.headers as Record<string, string>).Authorization })
+    const reply = (path === REFRESH_PATH ? refreshes : calls).shift() ?? 'no answer'
+    // Lets concurrent callers reach the core before any answer arrives.
+    await new Promise((resolve) => setTimeout(resolve, 1))
+    if (reply === 'no answer') throw new TypeError('Failed to fetch')
+    return Response.json(reply.body ?? {}, { status: reply.status })
+  }
+  return { fetch, log, refreshCount: () => log.filter((entry) => entry.path === REFRESH_PATH).length }
+}
+
+function coreFor(server: ReturnType<typeof fakeServer>, store = memoryStore({ token: 'access-1', refreshToken: 'refresh-1' })) {
+  const core = createHttpCore({ fetch: server.fetch, baseUrl: 'http://localhost', tokens: store, locks: createMemoryLocks(), refreshRetryDelaysMs: [0, 0, 0] })
+  return { core, store }
+}
+
+const refused = (status: number, message: string): Reply => ({ status, body: { message } })
+
+describe('session rules of the HTTP core', () => {
+  const CASES: {
+    name: string
+    calls: Reply[]
+    refreshes: Reply[]
+    result: { status: number } | { error: string; status?: number | null }
+    ended: boolean
+    tokens: 'kept' | 'rotated' | 'cleared'
+  }[] = [
+    { name: 'a 401, then a refresh that works: retried with the new token', calls: [{ status: 401 }, { status: 200 }], refreshes: [{ status: 200, body: ROTATED }], result: { status: 200 }, ended: false, tokens: 'rotated' },
+    { name: 'a refresh whose answer was lost once: resent, then retried', calls: [{ status: 401 }, { status: 200 }], refreshes: ['no answer', { status: 200, body: ROTATED }], result: { status: 200 }, ended: false, tokens: 'rotated' },
+    { name: 'a refresh refused with 401: session ended', calls: [{ status: 401 }], refreshes: [refused(401, 'Invalid refresh token')], result: { error: 'SessionEndedError', status: 401 }, ended: true, tokens: 'cleared' },
+    { name: 'a refresh refused with 403: session ended', calls: [{ status: 401 }], refreshes: [refused(403, 'Forbidden')], result: { error: 'SessionEndedError', status: 403 }, ended: true, tokens: 'cleared' },
+    { name: 'a refresh refused with 400: session ended', calls: [{ status: 401 }], refreshes: [refused(400, 'Invalid input')], result: { error: 'SessionEndedError', status: 400 }, ended: true, tokens: 'cleared' },
+    { name: 'a refresh answered 503: not ended, error surfaced', calls: [{ status: 401 }], refreshes: [{ status: 503 }], result: { error: 'TransientError', status: 503 }, ended: false, tokens: 'kept' },
+    { name: 'a refresh answered 429: not ended, error surfaced', calls: [{ status: 401 }], refreshes: [{ status: 429 }], result: { error: 'TransientError', status: 429 }, ended: false, tokens: 'kept' },
+    { name: 'a refresh that never gets an answer: not ended, error surfaced', calls: [{ status: 401 }], refreshes: [], result: { error: 'TransientError', status: null }, ended: false, tokens: 'kept' },
+    { name: 'a refresh with an unreadable success: not ended, error surfaced', calls: [{ status: 401 }], refreshes: [{ status: 200, body: { token: 1 } }], result: { error: 'ApiError', status: 200 }, ended: false, tokens: 'kept' },
+    { name: 'a retry still answered 401: session ended (spec 4)', calls: [{ status: 401 }, { status: 401 }], refreshes: [{ status: 200, body: ROTATED }], result: { error: 'SessionEndedError', status: 401 }, ended: true, tokens: 'cleared' },
+    { name: 'a retry answered 403: session ended (spec 4)', calls: [{ status: 401 }, refused(403, 'Forbidden')], refreshes: [{ status: 200, body: ROTATED }], result: { error: 'SessionEndedError', status: 403 }, ended: true, tokens: 'cleared' },
+    { name: 'a first 403: an ordinary answer, no refresh', calls: [refused(403, 'Forbidden')], refreshes: [], result: { status: 403 }, ended: false, tokens: 'kept' },
+    { name: 'a first 500: an ordinary answer, no refresh', calls: [{ status: 500 }], refreshes: [], result: { status: 500 }, ended: false, tokens: 'kept' },
+    { name: 'the call itself gets no answer: not ended', calls: ['no answer'], refreshes: [], result: { error: 'TransientError', status: null }, ended: false, tokens: 'kept' },
+  ]
+
+  it.each(CASES)('$name', async ({ calls, refreshes, result, ended, tokens }) => {
+    const server = fakeServer(calls, refreshes)
+    const { core, store } = coreFor(server)
+    const outcome = await core.send({ method: 'GET', path: '/api/x' }).then(
+      (res) => ({ status: res.status }),
+      (error: { name: string; status?: number | null }) => ({ error: error.name, status: error.status }),
+    )
+    expect(outcome).toEqual(result)
+    expect(store.ended).toBe(ended ? 1 : 0)
+    expect(store.current).toEqual({ kept: { token: 'access-1', refreshToken: 'refresh-1' }, rotated: ROTATED, cleared: null }[tokens])
+    if ('status' in result && result.status === 200 && calls.length === 2) expect(server.log.at(-1)?.auth).toBe('Bearer access-2')
+  })
+
+  it('no stored refresh token: the session ends with "No refresh token"', async () => {
+    const { core, store } = coreFor(fakeServer([{ status: 401 }], []), memoryStore({ token: 'access-1', refreshToken: '' }))
+    await expect(core.send({ method: 'GET', path: '/api/x' })).rejects.toMatchObject({ name: 'SessionEndedError', message: 'No refresh token' })
+    expect(store.ended).toBe(1)
+  })
+
+  it('two concurrent 401s share one refresh, and both are retried with its token', async () => {
+    const server = fakeServer([{ status: 401 }, { status: 401 }, { status: 200 }, { status: 200 }], [{ status: 200, body: ROTATED }])
+    const { core } = coreFor(server)
+    const answers = await Promise.all([core.send({ method: 'GET', path: '/api/a' }), core.send({ method: 'GET', path: '/api/b' })])
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200])
+    expect(server.refreshCount()).toBe(1)
+    expect(server.log.filter((entry) => entry.path !== REFRESH_PATH).map((entry) => entry.auth)).toEqual([
+      'Bearer access-1',
+      'Bearer access-1',
+      'Bearer access-2',
+      'Bearer access-2',
+    ])
+  })
+
+  it('a page and a worker (two cores, one store, one lock) refresh once between them', async () => {
+    const server = fakeServer([{ status: 401 }, { status: 401 }, { status: 200 }, { status: 200 }], [{ status: 200, body: ROTATED }])
+    const store = memoryStore({ token: 'access-1', refreshToken: 'refresh-1' })
+    const locks = createMemoryLocks()
+    const [page, worker] = [1, 2].map(() => createHttpCore({ fetch: server.fetch, baseUrl: 'http://localhost', tokens: store, locks }))
+    const answers = await Promise.all([page!.send({ method: 'GET', path: '/api/a' }), worker!.send({ method: 'GET', path: '/api/b' })])
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200])
+    expect(server.refreshCount()).toBe(1)
+    expect(store.current).toEqual(ROTATED)
+  })
+})
+
+describe('messageOf', () => {
+  it.each([
+    ['the server message', { status: 409, body: { message: 'Email already registered' } }, 'Email already registered'],
+    ['a fallback for JSON without message', { status: 404, body: { error: 'x' } }, 'Request failed with status 404'],
+    ['a fallback for an empty message', { status: 400, body: { message: '' } }, 'Request failed with status 400'],
+    ['a fallback for a text body', { status: 500, body: 'oops' }, 'Request failed with status 500'],
+    ['a fallback for no body', { status: 502, body: undefined }, 'Request failed with status 502'],
+  ])('gives %s', (_name, response, message) => {
+    expect(messageOf(response)).toBe(message)
+  })
+})

@@ -1,0 +1,63 @@
+// Owns where the HTTP core finds the session: the page's tokens in localStorage, or the worker's, lent by the page.
+import * as v from 'valibot'
+import { endSession, readTokens, storeTokens } from './tokens.ts'
+
+export type TokenPair = { token: string; refreshToken: string }
+
+/** What is stored now; either may be missing (a refresh token alone reads as an expired access token). */
+export type StoredTokens = { token: string | null; refreshToken: string | null }
+
+export type TokenStore = {
+  read(): Promise<StoredTokens>
+  /** Keeps a rotated pair where every tab and the worker will find it. */
+  write(pair: TokenPair): Promise<void>
+  /** Clears both tokens and tells the app the session is over (spec 4: the global logout event). */
+  end(): Promise<void>
+}
+
+/** The page's store: localStorage under the spec's keys, shared by every tab of the origin. */
+export const localTokenStore: TokenStore = {
+  read: async () => readTokens(),
+  write: async (pair) => storeTokens(pair),
+  end: async () => endSession(),
+}
+
+/** The page side of what a worker may ask about the session (a comlink proxy in the browser). */
+export type TokenBridge = {
+  readTokens(): Promise<unknown>
+  writeTokens(pair: TokenPair): Promise<void>
+  signOut(): Promise<void>
+}
+
+export const TokenPairSchema = v.object({ token: v.string(), refreshToken: v.pipe(v.string(), v.minLength(1)) })
+
+/** What the page hands a worker: null when there is no refresh token (signed out). */
+export function tokensForWorker(): TokenPair | null {
+  const { token, refreshToken } = readTokens()
+  return refreshToken ? { token: token ?? '', refreshToken } : null
+}
+
+/** The page's answers to its worker: localStorage read, a rotation written back, the session ended. */
+export const pageTokenBridge: TokenBridge = {
+  readTokens: async () => tokensForWorker(),
+  writeTokens: async (pair) => storeTokens(v.parse(TokenPairSchema, pair)),
+  signOut: async () => endSession(),
+}
+
+/**
+ * The worker's store: tokens handed over by the page, rotations reported back to it. It asks the page on every read
+ * instead of keeping a copy, because another tab may have rotated the pair meanwhile; a stale copy would spend a
+ * refresh token that is already used, which the server treats as theft once the grace window is over (decision 086).
+ */
+export function bridgedTokenStore(bridge: TokenBridge): TokenStore {
+  return {
+    async read() {
+      // The page's answer crosses a boundary: a malformed pair reads as "no tokens".
+      const parsed = v.safeParse(v.nullable(TokenPairSchema), await bridge.readTokens())
+      if (!parsed.success || !parsed.output) return { token: null, refreshToken: null }
+      return { token: parsed.output.token || null, refreshToken: parsed.output.refreshToken }
+    },
+    write: (pair) => bridge.writeTokens(pair),
+    end: () => bridge.signOut(),
+  }
+}
