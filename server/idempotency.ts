@@ -5,6 +5,7 @@ import { createMiddleware } from 'hono/factory'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { createHash } from 'node:crypto'
 import * as v from 'valibot'
+import { IDEMPOTENCY_KEY_HEADER } from '../src/contract/names.ts'
 import { IDEMPOTENCY_KEY_MESSAGE, IdempotencyKeySchema } from '../src/contract/sync.ts'
 import { idempotencyKeys } from './db/schema.ts'
 import type { AppDeps, AppEnv } from './deps.ts'
@@ -41,7 +42,7 @@ export function idempotency({ database, now }: AppDeps, scopeOf: ScopeOf = (c) =
 
   return createMiddleware<AppEnv>(async (c, next) => {
     if (!WRITE_METHODS.has(c.req.method)) return next()
-    const key = c.req.header('Idempotency-Key')
+    const key = c.req.header(IDEMPOTENCY_KEY_HEADER)
     if (key === undefined) return next()
     if (!v.is(IdempotencyKeySchema, key)) throw new ApiError(400, IDEMPOTENCY_MESSAGES.keyShape)
 

@@ -2,13 +2,14 @@
 // it from the API when the service worker served the empty shell, then registers the worker. No router, Mantine or Dexie.
 import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { profileApiPath, readEmbeddedProfile } from './features/public-profile/load-profile.ts'
+import { apiPaths, publicProfileIdFromPagePath } from './contract/api-paths.ts'
+import { ROOT_ELEMENT_ID } from './contract/names.ts'
+import { readEmbeddedProfile } from './features/public-profile/load-profile.ts'
 import { showToast } from './features/public-profile/toasts.tsx'
 import { VisitorApp } from './features/public-profile/visitor-app.tsx'
 import { startScanReports } from './features/public-profile/scan-beacon.ts'
 import { applyStoredTheme, watchTheme } from './features/public-profile/visitor-theme.ts'
 import { registerServiceWorker } from './features/shell/service-worker.ts'
-import { publicProfileIdFromPagePath } from './lib/profile-path.ts'
 
 applyStoredTheme()
 watchTheme()
@@ -33,7 +34,7 @@ const app = (
   </StrictMode>
 )
 
-const root = document.getElementById('root')
+const root = document.getElementById(ROOT_ELEMENT_ID)
 if (!root) throw new Error('profile.html has no #root element')
 // The server's HTML is only hydrated together with the copy it was rendered from; anything else renders afresh.
 // As a transition, hydration yields to the browser every few milliseconds instead of holding a slow phone's main
@@ -48,7 +49,7 @@ registerServiceWorker({
   // offline re-scan opens.
   onFirstControl: () => {
     if (!shareableId) return
-    void fetch(profileApiPath(shareableId), { cache: 'no-cache' }).catch(() => undefined)
+    void fetch(apiPaths.publicProfile(shareableId), { cache: 'no-cache' }).catch(() => undefined)
     // Photos already on screen come from the HTTP cache, so saving them costs no data; the rest wait for a visit.
     for (const image of Array.from(document.images)) {
       const url = new URL(image.currentSrc || image.src, window.location.href)

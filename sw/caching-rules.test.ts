@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { keptCacheNames } from './cache-names.ts'
-import { isCacheablePublicProfile, isCacheableUpload, isUploadPath, publicProfileIdFromApiPath, publicProfileIdFromPagePath } from './paths.ts'
-import { asSavedCopy, belongsToAddress, CACHED_AT_HEADER, ownCopyOrNull, redirectTarget, SAVED_COPY_HEADER, stampCachedAt } from './saved-copy.ts'
+import { isUploadPath, publicProfileIdFromApiPath, publicProfileIdFromPagePath } from '../src/contract/api-paths.ts'
+import { CACHED_AT_HEADER, SAVED_COPY_HEADER } from '../src/contract/names.ts'
+import { isCacheablePublicProfile, isCacheableUpload } from './paths.ts'
+import { asSavedCopy, belongsToAddress, ownCopyOrNull, redirectTarget, stampCachedAt } from './saved-copy.ts'
 
 describe('publicProfileIdFromApiPath', () => {
   it.each<[string, string | null]>([

@@ -1,7 +1,9 @@
-// Owns which same-origin requests the caching rules recognise: public profile API and pages, and uploads.
-import { isUploadPath } from '../src/lib/profile-path.ts'
+// Owns which same-origin requests the caching rules keep: public profile API answers and uploads, anonymous only.
+// The path matchers themselves are shared with the page and the server (src/contract/api-paths.ts).
+import { isUploadPath, publicProfileIdFromApiPath } from '../src/contract/api-paths.ts'
 
-export { isUploadPath, publicProfileIdFromPagePath } from '../src/lib/profile-path.ts'
+// The visitor-document route still imports this matcher from here.
+export { publicProfileIdFromPagePath } from '../src/contract/api-paths.ts'
 
 type Match = { request: Request; url: URL; origin: string }
 
@@ -16,10 +18,4 @@ export function isCacheablePublicProfile({ request, url, origin }: Match): boole
 /** Which requests the worker keeps in the images cache. */
 export function isCacheableUpload({ request, url, origin }: Match): boolean {
   return url.origin === origin && isUploadPath(url.pathname) && isAnonymous(request)
-}
-
-/** The profile id of GET /api/profiles/{id}, or null: the owner's own /api/profiles and deeper paths are not public. */
-export function publicProfileIdFromApiPath(pathname: string): string | null {
-  const match = /^\/api\/profiles\/([^/]+)$/.exec(pathname)
-  return match?.[1] ?? null
 }

@@ -3,12 +3,11 @@
 import * as v from 'valibot'
 import { SHAREABLE_ID_PATTERN } from '../src/contract/profile.ts'
 import { normalizeUrl, WEB_SCHEMES } from '../src/lib/safe-url.ts'
-import { publicProfileIdFromApiPath } from './paths.ts'
-
-/** Stored on each cached copy when it is put, since a cached Response has no reliable "when" of its own. */
-export const CACHED_AT_HEADER = 'X-QRTee-Cached-At'
-/** Added when the page is answered from the cache; the page shows 'You are offline. Showing a saved copy from ...'. */
-export const SAVED_COPY_HEADER = 'X-QRTee-Saved-Copy'
+import { publicProfileIdFromApiPath } from '../src/contract/api-paths.ts'
+// CACHED_AT_HEADER is stored on each cached copy when it is put, since a cached Response has no reliable "when" of its
+// own; SAVED_COPY_HEADER is added when the page is answered from the cache, and the page shows 'You are offline.
+// Showing a saved copy from ...'.
+import { CACHED_AT_HEADER, SAVED_COPY_HEADER } from '../src/contract/names.ts'
 
 /** A copy of `response` fit to cache: stamped with `now`, without encoding headers that described the wire bytes. */
 export async function stampCachedAt(response: Response, now: Date): Promise<Response> {

@@ -1,7 +1,9 @@
 // The service worker: precached app shell, runtime caching rules, SPA navigations from the shell, and the update handshake.
+import * as v from 'valibot'
 import { clientsClaim } from 'workbox-core'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
+import { SkipWaitingMessageSchema } from '../src/contract/messages.ts'
 import { registerCachingRules } from './caching-rules.ts'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> }
@@ -21,6 +23,5 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { deny
 
 // A new version waits until the page's "Reload" asks it to take over, so no open tab runs mixed versions.
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
-  const data: unknown = event.data
-  if (typeof data === 'object' && data !== null && 'type' in data && data.type === 'SKIP_WAITING') void self.skipWaiting()
+  if (v.is(SkipWaitingMessageSchema, event.data)) void self.skipWaiting()
 })

@@ -1,5 +1,7 @@
 // The sync protocol's server side: the change feed since a cursor, and a batch of outbox operations run one by one.
 import { Hono } from 'hono'
+import { isPushablePath } from '../../src/contract/api-paths.ts'
+import { IDEMPOTENCY_KEY_HEADER } from '../../src/contract/names.ts'
 import { PUSH_ALREADY_APPLIED_STATUS, PUSH_NOT_ATTEMPTED_STATUS, SyncChangesQuerySchema, SyncPushSchema, type PushOperation } from '../../src/contract/sync.ts'
 import { requireAuth } from '../auth/require-auth.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
@@ -19,20 +21,13 @@ export const PUSH_MESSAGES = {
 
 type PushResult = { status: number; body: unknown; retryAfter?: string }
 
-// The owner-data paths the outbox writes; nothing else (no recursion into /api/sync, no auth, no visitor calls).
-const PUSHABLE_PATH = /^\/api\/(?:profiles|wishlist-items\/[A-Za-z0-9-]+(?:\/[A-Za-z0-9-]+)?|uploads\/[A-Za-z0-9-]+)$/
-
-export function isPushablePath(path: string): boolean {
-  return PUSHABLE_PATH.test(path)
-}
-
 export function syncRoutes(deps: AppDeps, dispatch: Dispatch) {
   const { db } = deps.database
   const serialize = pushSerializerFor(deps.database)
 
   async function runOperation(op: PushOperation, authorization: string, mutation: ClientMutation | undefined): Promise<PushResult> {
     if (!isPushablePath(op.path)) return { status: 400, body: { message: PUSH_MESSAGES.pathNotAllowed } }
-    const headers: Record<string, string> = { Authorization: authorization, 'Idempotency-Key': op.idempotencyKey }
+    const headers: Record<string, string> = { Authorization: authorization, [IDEMPOTENCY_KEY_HEADER]: op.idempotencyKey }
     if (op.body !== undefined) headers['Content-Type'] = 'application/json'
     const request = new Request(new URL(op.path, 'http://push.internal'), {
       method: op.method,

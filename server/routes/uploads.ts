@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import * as v from 'valibot'
+import { apiPaths } from '../../src/contract/api-paths.ts'
 import { IMAGE_MAX_SIDE } from '../../src/contract/images.ts'
 import { LIMITS } from '../../src/contract/limits.ts'
 import { requireAuth } from '../auth/require-auth.ts'
@@ -15,7 +16,6 @@ import { IMAGE_MESSAGES, processImage } from '../services/image-processing.ts'
 import { assertRoomLeft, deleteOwnImage, imageNotFound, isUuid, storeImage } from '../services/image-store.ts'
 import { type ImageVariant, imageVariant, parseVariantWidth } from '../services/image-variants.ts'
 import { ImageBusyError } from '../services/image-work.ts'
-import { uploadUrl } from '../services/item-view.ts'
 
 // The browser scales a picked photo to the same sides before it is queued (src/lib/picked-photo.ts, decision 085).
 export { IMAGE_MAX_SIDE }
@@ -65,7 +65,7 @@ export function uploadRoutes(deps: AppDeps) {
       const maxSide = profileId && !productId ? IMAGE_MAX_SIDE.profile : IMAGE_MAX_SIDE.product
       const image = await processImage(new Uint8Array(await file.arrayBuffer()), maxSide)
       const id = await storeImage(db, userId, image, quota)
-      return c.json({ id, url: uploadUrl(id) }, 201)
+      return c.json({ id, url: apiPaths.upload(id) }, 201)
     })
     .get('/uploads/:id', async (c) => {
       const id = c.req.param('id')

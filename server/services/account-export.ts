@@ -1,15 +1,15 @@
 // GET /api/users/me/export: everything stored about one owner as one JSON document, secrets left out by construction.
 import { asc, eq } from 'drizzle-orm'
 import { ACCOUNT_EXPORT_FORMAT, ACCOUNT_EXPORT_VERSION } from '../../src/contract/account.ts'
+import { apiPaths } from '../../src/contract/api-paths.ts'
 import type { Db } from '../db/client.ts'
 import { images, linkedIdentities, orders, profiles, purchaseRecords, refreshTokens, users, wishlistItems } from '../db/schema.ts'
-import { uploadUrl } from './item-view.ts'
 
 /** What a section needs besides the database: absolute addresses make the file useful away from the app. */
 type ExportContext = { userId: string; publicUrl: string }
 type Section = (tx: Db, ctx: ExportContext) => Promise<unknown>
 
-const imageAddress = (ctx: ExportContext, imageId: string | null) => (imageId ? `${ctx.publicUrl}${uploadUrl(imageId)}` : null)
+const imageAddress = (ctx: ExportContext, imageId: string | null) => (imageId ? `${ctx.publicUrl}${apiPaths.upload(imageId)}` : null)
 
 /**
  * One entry per kind of stored data, in the order the document lists them. Every section names its columns

@@ -1,11 +1,9 @@
 // How a stored wishlist row is shown to clients (spec section 3 field names), for owners and visitors alike.
+import { apiPaths } from '../../src/contract/api-paths.ts'
 import type { WishlistItem } from '../../src/contract/wishlist.ts'
 import type { wishlistItems } from '../db/schema.ts'
 
 export type WishlistItemRow = typeof wishlistItems.$inferSelect
-
-/** The address a stored image is served from; the spec's fallback shape. */
-export const uploadUrl = (imageId: string) => `/api/uploads/${imageId}`
 
 export function toWishlistItem(row: WishlistItemRow): WishlistItem {
   return {
@@ -14,7 +12,7 @@ export function toWishlistItem(row: WishlistItemRow): WishlistItem {
     brand: row.brand,
     description: row.description,
     // A stored image wins over a typed address: it is the one the owner picked last.
-    imageUrl: row.storedImageId ? uploadUrl(row.storedImageId) : row.imageUrl || null,
+    imageUrl: row.storedImageId ? apiPaths.upload(row.storedImageId) : row.imageUrl || null,
     productUrl: row.productUrl || null,
     price: Number(row.price),
     isPurchased: row.isPurchased,

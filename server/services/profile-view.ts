@@ -1,10 +1,11 @@
 // Maps stored profile and wishlist rows to the contract's Profile shape; shared by every route that answers a profile.
 import { asc, eq } from 'drizzle-orm'
+import { apiPaths } from '../../src/contract/api-paths.ts'
 import { PROFILE_TYPES, type Profile, type ProfileType } from '../../src/contract/profile.ts'
 import type { WishlistItem } from '../../src/contract/wishlist.ts'
 import type { Db } from '../db/client.ts'
 import { profiles, users, wishlistItems } from '../db/schema.ts'
-import { toWishlistItem, uploadUrl } from './item-view.ts'
+import { toWishlistItem } from './item-view.ts'
 
 type ProfileRow = typeof profiles.$inferSelect
 
@@ -22,7 +23,7 @@ export function toProfile(row: ProfileRow, username: string, wishlist: WishlistI
     contactInfo: row.contactInfo,
     socialLinks: row.socialLinks.map(({ id, platform, url }) => ({ id, platform, url })),
     profileImageId: row.profileImageId,
-    profileImageUrl: row.profileImageId ? uploadUrl(row.profileImageId) : null,
+    profileImageUrl: row.profileImageId ? apiPaths.upload(row.profileImageId) : null,
     shareableId: row.shareableId,
     isPublic: row.isPublic,
     wishlist,

@@ -4,6 +4,7 @@
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import * as v from 'valibot'
+import { EMBEDDED_PROFILE_ELEMENT_ID, ROOT_ELEMENT_ID } from '../../src/contract/names.ts'
 import type { PublicProfile } from '../../src/contract/profile.ts'
 import { VisitorProfileSchema } from '../../src/features/public-profile/load-profile.ts'
 import { VisitorApp } from '../../src/features/public-profile/visitor-app.tsx'
@@ -58,12 +59,12 @@ export function renderVisitorPage(template: string, { profile, canonicalUrl, sec
   const title = escapeHtml(`${profile.username} · QR Tee`)
   const description = escapeHtml(visitorProfile.description.trim().slice(0, 160) || DEFAULT_DESCRIPTION)
   const canonical = escapeHtml(canonicalUrl)
-  const data = `<script type="application/json" id="profile-data">${jsonForScript(JSON.stringify(profile))}</script>`
+  const data = `<script type="application/json" id="${EMBEDDED_PROFILE_ELEMENT_ID}">${jsonForScript(JSON.stringify(profile))}</script>`
   let html = put(template, /<title>[^<]*<\/title>/, `<title>${title}</title>`)
   html = fillSlot(html, /(<meta name="description" content=")[^"]*(")/, description)
   html = fillSlot(html, /(<link rel="canonical" href=")[^"]*(")/, canonical)
   html = fillSlot(html, /(<meta property="og:url" content=")[^"]*(")/, canonical)
   html = fillSlot(html, /(<meta property="og:title" content=")[^"]*(")/, title)
   html = put(html, '</head>', `${data}</head>`)
-  return put(html, '<div id="root"></div>', `<div id="root">${markup}</div>`)
+  return put(html, `<div id="${ROOT_ELEMENT_ID}"></div>`, `<div id="${ROOT_ELEMENT_ID}">${markup}</div>`)
 }

@@ -1,6 +1,7 @@
 // Owner writes to wishlist items: each one transaction that stamps a fresh sequence number and cleans up images.
 import { and, count, eq, sql } from 'drizzle-orm'
 import type { InferOutput } from 'valibot'
+import { UPLOAD_PATH_PREFIX } from '../../src/contract/api-paths.ts'
 import { LIMITS } from '../../src/contract/limits.ts'
 import { ITEM_MESSAGES, type ItemCreateSchema, type ItemUpdateSchema } from '../../src/contract/wishlist.ts'
 import type { Db } from '../db/client.ts'
@@ -101,7 +102,7 @@ export async function updateItem(db: Db, userId: string, itemId: string, input: 
         ...(input.imageUrl !== undefined && { imageUrl: input.imageUrl || null }),
         ...(input.productUrl !== undefined && { productUrl: input.productUrl || null }),
         ...(replacesImage && { storedImageId: input.storedImageId ?? null }),
-        ...(input.removeStoredImage === true && { storedImageId: null, imageUrl: sql`case when ${wishlistItems.imageUrl} like '/api/uploads/%' then null else ${wishlistItems.imageUrl} end` }),
+        ...(input.removeStoredImage === true && { storedImageId: null, imageUrl: sql`case when ${wishlistItems.imageUrl} like ${`${UPLOAD_PATH_PREFIX}%`} then null else ${wishlistItems.imageUrl} end` }),
         seq,
         updatedAt: now,
       })

@@ -1,5 +1,6 @@
 // The owner's local Dexie database: tables, their numbered schema versions and the typed rows they hold.
 import { Dexie, type EntityTable, type Transaction } from 'dexie'
+import { DATABASE_OUTDATED_EVENT } from '../contract/names.ts'
 import type { Profile } from '../contract/profile.ts'
 import type { Order } from '../contract/order.ts'
 import type { PurchaseRecord } from '../contract/purchase.ts'
@@ -156,8 +157,9 @@ export type OpenOptions = {
   onOutdated?: () => void
 }
 
-/** Fired on globalThis (page or worker) when another tab opened a newer schema; the page offers a reload. */
-export const DATABASE_OUTDATED_EVENT = 'qrtee:database-outdated'
+/** Fired on globalThis (page or worker) when another tab opened a newer schema; the page offers a reload. The name is
+ * shared (src/contract/names.ts); re-exported for the sync client until it imports the contract. */
+export { DATABASE_OUTDATED_EVENT }
 
 function announceOutdated() {
   if (typeof globalThis.dispatchEvent === 'function') globalThis.dispatchEvent(new Event(DATABASE_OUTDATED_EVENT))

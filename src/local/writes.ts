@@ -1,5 +1,7 @@
 // The owner's writes: each is one Dexie transaction that changes the local rows and appends its outbox entry.
 import * as v from 'valibot'
+import { apiPaths, UPLOAD_PATH_PREFIX } from '../contract/api-paths.ts'
+import { LOCAL_WRITE_CHANNEL } from '../contract/names.ts'
 import { ItemCreateSchema, ItemUpdateSchema } from '../contract/wishlist.ts'
 import { ProfileUpdateSchema, type ProfileUpdateInput } from '../contract/profile.ts'
 import type { LocalItem, LocalProfile, OwnerDatabase } from './db.ts'
@@ -10,9 +12,6 @@ import { ItemNotFoundError, ProfileNotLoadedError, surfaceQuotaErrors } from './
 
 /** Stands in for a server image id until the engine has uploaded the blob and rewrites the entry. */
 export const PENDING_IMAGE_ID = 'pending-image'
-
-/** Posted after every write so the leading tab's engine syncs soon (debounced there). */
-export const LOCAL_WRITE_CHANNEL = 'qrtee:local-write'
 
 export type ItemFields = { name: string; description: string; price: number; brand: string; imageUrl?: string; productUrl?: string }
 
@@ -70,7 +69,7 @@ export async function createItem(db: OwnerDatabase, fields: ItemFields, image?: 
     await db.outbox.add(
       outboxEntry({
         method: 'POST',
-        path: `/api/wishlist-items/profile/${profile.id}`,
+        path: apiPaths.wishlistItemsOfProfile(profile.id),
         body,
         target: { entity: 'item', id, kind: 'create', fields: Object.keys(body) },
       }),
@@ -83,7 +82,7 @@ export async function createItem(db: OwnerDatabase, fields: ItemFields, image?: 
 function imageEntry(itemId: string, localImageId: string) {
   return outboxEntry({
     method: 'PUT',
-    path: `/api/wishlist-items/${itemId}`,
+    path: apiPaths.wishlistItem(itemId),
     body: { storedImageId: PENDING_IMAGE_ID },
     target: { entity: 'item', id: itemId, kind: 'update', fields: IMAGE_FIELDS },
     imageRef: localImageId,
@@ -114,7 +113,7 @@ export async function updateItem(db: OwnerDatabase, id: string, changes: Partial
     if (body.imageUrl !== undefined) local.imageUrl = body.imageUrl || null
     if (body.productUrl !== undefined) local.productUrl = body.productUrl || null
     await db.items.update(id, local)
-    await queueEdit(db, { method: 'PUT', path: `/api/wishlist-items/${id}`, body, target: { entity: 'item', id, kind: 'update', fields: Object.keys(body) } })
+    await queueEdit(db, { method: 'PUT', path: apiPaths.wishlistItem(id), body, target: { entity: 'item', id, kind: 'update', fields: Object.keys(body) } })
   })
 }
 
@@ -125,7 +124,7 @@ export function deleteItem(db: OwnerDatabase, id: string): Promise<void> {
     // An image that never went out would only be answered 404 after the delete.
     await dropImageEntries(db, { entity: 'item', id, kind: 'update', fields: IMAGE_FIELDS }, 'unsent')
     await db.outbox.add(
-      outboxEntry({ method: 'DELETE', path: `/api/wishlist-items/${id}`, target: { entity: 'item', id, kind: 'delete', fields: ['*'] } }),
+      outboxEntry({ method: 'DELETE', path: apiPaths.wishlistItem(id), target: { entity: 'item', id, kind: 'delete', fields: ['*'] } }),
     )
   })
 }
@@ -149,12 +148,12 @@ export function removeItemImage(db: OwnerDatabase, id: string): Promise<void> {
   return ownerWrite(db, async () => {
     const item = await requireItem(db, id)
     await dropImageEntries(db, { entity: 'item', id, kind: 'update', fields: IMAGE_FIELDS }, 'refused')
-    const imageUrl = item.imageUrl?.startsWith('/api/uploads/') ? null : item.imageUrl
+    const imageUrl = item.imageUrl?.startsWith(UPLOAD_PATH_PREFIX) ? null : item.imageUrl
     await db.items.update(id, { storedImageId: null, imageUrl, localImageId: null })
     await db.outbox.add(
       outboxEntry({
         method: 'PUT',
-        path: `/api/wishlist-items/${id}`,
+        path: apiPaths.wishlistItem(id),
         body: { removeStoredImage: true },
         target: { entity: 'item', id, kind: 'update', fields: IMAGE_FIELDS },
       }),
@@ -194,7 +193,7 @@ export async function updateProfileSettings(db: OwnerDatabase, settings: Profile
     // Until the server assigns link ids, new links get negative local ones (React keys only).
     const localLinks = socialLinks?.map((link, index) => ({ id: link.id ?? -(index + 1), platform: link.platform, url: link.url }))
     await db.profile.update(profile.id, { ...plainFields, ...(localLinks ? { socialLinks: localLinks } : {}) })
-    await queueEdit(db, { method: 'PUT', path: '/api/profiles', body, target: { entity: 'profile', fields: Object.keys(body) } })
+    await queueEdit(db, { method: 'PUT', path: apiPaths.ownProfile, body, target: { entity: 'profile', fields: Object.keys(body) } })
   })
 }
 
@@ -214,7 +213,7 @@ export function setProfilePhoto(db: OwnerDatabase, image: Blob): Promise<void> {
     await db.outbox.add(
       outboxEntry({
         method: 'PUT',
-        path: '/api/profiles',
+        path: apiPaths.ownProfile,
         body: { profileImageId: PENDING_IMAGE_ID },
         target: { entity: 'profile', fields: PHOTO_FIELDS },
         imageRef: localImageId,
@@ -231,7 +230,7 @@ export function removeProfilePhoto(db: OwnerDatabase): Promise<void> {
     await dropImageEntries(db, { entity: 'profile', fields: PHOTO_FIELDS }, 'refused')
     await db.profile.update(profile.id, { profileImageId: null, profileImageUrl: null, localImageId: null })
     await db.outbox.add(
-      outboxEntry({ method: 'PUT', path: '/api/profiles', body: { profileImageId: null }, target: { entity: 'profile', fields: PHOTO_FIELDS } }),
+      outboxEntry({ method: 'PUT', path: apiPaths.ownProfile, body: { profileImageId: null }, target: { entity: 'profile', fields: PHOTO_FIELDS } }),
     )
   })
 }

@@ -2,6 +2,7 @@
 // static HTML at build time (scripts/prerender-public-site.tsx) and hydrated in the browser (decision 096).
 import { type ReactNode, useEffect, useState } from 'react'
 import * as v from 'valibot'
+import { apiPaths } from '../contract/api-paths.ts'
 import { PublicConfigSchema } from '../contract/public-config.ts'
 import { HelpCenterPage } from '../features/help-center/help-center-page.tsx'
 import { DemoWishlistPage } from '../features/landing/demo-wishlist-page.tsx'
@@ -21,7 +22,7 @@ function useRuntimeConfig(): RuntimeConfig {
   const [config, setConfig] = useState<RuntimeConfig>({ captchaSiteKey: undefined })
   useEffect(() => {
     const controller = new AbortController()
-    fetch('/api/public/config', { signal: controller.signal })
+    fetch(apiPaths.publicConfig, { signal: controller.signal })
       .then((response) => (response.ok ? response.json() : Promise.reject(new Error(`status ${response.status}`))))
       .then((body: unknown) => {
         const parsed = v.safeParse(PublicConfigSchema, body)

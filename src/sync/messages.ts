@@ -1,13 +1,3 @@
-// The valibot schemas of what crosses between page and worker (comlink calls, broadcast messages).
-import * as v from 'valibot'
-
-export const WorkerConfigSchema = v.object({
-  databaseName: v.pipe(v.string(), v.minLength(1)),
-  baseUrl: v.pipe(v.string(), v.url()),
-})
-export type WorkerConfig = v.InferOutput<typeof WorkerConfigSchema>
-
-export const TokenPairSchema = v.object({ token: v.string(), refreshToken: v.pipe(v.string(), v.minLength(1)) })
-
-/** Posted on LOCAL_WRITE_CHANNEL by any tab: a local write, an owner who signed in again, or one of its triggers. */
-export const ChannelMessageSchema = v.picklist(['write', 'signed-in', 'online', 'visible', 'interval', 'manual'])
+// The page <-> sync worker schemas now live in src/contract/messages.ts with the service worker's; this re-export
+// keeps the worker's imports working until they name the contract module directly.
+export { ChannelMessageSchema, TokenPairSchema, WorkerConfigSchema, type WorkerConfig } from '../contract/messages.ts'

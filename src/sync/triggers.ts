@@ -1,7 +1,7 @@
 // Sync triggers between tabs: every tab posts its own (visible, timer, online, Sync now) on one channel the leader hears.
 import * as v from 'valibot'
-import { LOCAL_WRITE_CHANNEL } from '../local/writes.ts'
-import { ChannelMessageSchema } from './messages.ts'
+import { ChannelMessageSchema } from '../contract/messages.ts'
+import { LOCAL_WRITE_CHANNEL } from '../contract/names.ts'
 import type { SyncTrigger } from './scheduler.ts'
 
 export type PageTrigger = Exclude<SyncTrigger, 'start' | 'write'>

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications'
 import { useNavigate } from '@tanstack/react-router'
 import { useCallback } from 'react'
 import { logout } from '../../api/auth.ts'
+import type { ClearPrivateCachesMessage } from '../../contract/messages.ts'
 
 /** How long the page waits for the service worker to confirm; a busy or missing worker must not block the logout. */
 const CACHE_CLEAR_WAIT_MS = 1_000
@@ -21,7 +22,8 @@ function clearPrivateCaches(): Promise<void> {
       clearTimeout(timer)
       resolve()
     }
-    controller.postMessage({ type: 'CLEAR_PRIVATE_CACHES' }, [channel.port2])
+    const message: ClearPrivateCachesMessage = { type: 'CLEAR_PRIVATE_CACHES' }
+    controller.postMessage(message, [channel.port2])
   })
 }
 

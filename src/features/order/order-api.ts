@@ -1,6 +1,7 @@
 // Owns the Order tab's calls (spec section 7): catalog and countries (public), shipping quotes, and the draft order
 // (signed in, with an Idempotency-Key so a retried click never orders twice).
 import { apiCall } from '../../api/client.ts'
+import { IDEMPOTENCY_KEY_HEADER } from '../../contract/names.ts'
 import { CatalogAnswerSchema, CountriesAnswerSchema, OrderSchema, ShippingAnswerSchema, type Order } from '../../contract/order.ts'
 import type { RecipientDraft } from './order-form.ts'
 import { recipientPayload } from './order-form.ts'
@@ -24,7 +25,7 @@ export function createDraftOrder(recipient: RecipientDraft, shipping: string, it
   return apiCall(OrderSchema, '/public/printful/orders', {
     method: 'POST',
     body: { recipient: recipientPayload(recipient), shipping, items },
-    headers: { 'Idempotency-Key': idempotencyKey },
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
   })
 }
 

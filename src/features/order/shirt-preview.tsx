@@ -1,6 +1,7 @@
 // Owns the preview of the shirt: the owner's real print file drawn at its printed size on a size-M front
 // (one SVG unit = 1 cm), so what the owner sees is what the printer gets.
 import { Card, Stack, Text } from '@mantine/core'
+import { apiPaths } from '../../contract/api-paths.ts'
 import { PRINT_WIDTH_CM } from '../../contract/order.ts'
 
 /** A size-M front is about 52 cm across the chest; the code's top sits about 8 cm below the collar. */
@@ -8,7 +9,7 @@ const QR_LEFT = 35 - PRINT_WIDTH_CM / 2
 const QR_TOP = 16
 
 export function ShirtPreview({ shareableId }: { shareableId: string | null }) {
-  const src = shareableId ? `/api/public/print-files/${encodeURIComponent(shareableId)}.png` : null
+  const src = shareableId ? apiPaths.printFile(shareableId) : null
   return (
     <Card withBorder radius="md" p="md">
       <Stack gap="xs" align="center">

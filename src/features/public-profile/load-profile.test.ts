@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { fetchPublicProfile, matchesId, parseEmbeddedProfile, parseSavedCopyHeader, profileApiPath } from './load-profile.ts'
+import { apiPaths } from '../../contract/api-paths.ts'
+import { fetchPublicProfile, matchesId, parseEmbeddedProfile, parseSavedCopyHeader } from './load-profile.ts'
 import { sampleProfile } from './test-profile.ts'
 
 describe('parseEmbeddedProfile', () => {
@@ -71,7 +72,7 @@ describe('fetchPublicProfile', () => {
       return json(sampleProfile())
     }
     await fetchPublicProfile('a/b?c', undefined, spy)
-    expect(calls).toEqual([[profileApiPath('a/b?c'), expect.objectContaining({ cache: 'no-cache' })]])
-    expect(profileApiPath('a/b?c')).toBe('/api/profiles/a%2Fb%3Fc')
+    expect(calls).toEqual([[apiPaths.publicProfile('a/b?c'), expect.objectContaining({ cache: 'no-cache' })]])
+    expect(apiPaths.publicProfile('a/b?c')).toBe('/api/profiles/a%2Fb%3Fc')
   })
 })

@@ -1,5 +1,7 @@
 // Owns how a visitor's page gets its profile: the copy the server embedded in the HTML, then GET /api/profiles/{id}.
 import * as v from 'valibot'
+import { apiPaths } from '../../contract/api-paths.ts'
+import { EMBEDDED_PROFILE_ELEMENT_ID, SAVED_COPY_HEADER } from '../../contract/names.ts'
 import { ProfileSchema, PublicWishlistItemSchema } from '../../contract/profile.ts'
 
 const fields = ProfileSchema.entries
@@ -21,10 +23,6 @@ export const VisitorProfileSchema = v.object({
   wishlist: v.optional(v.array(PublicWishlistItemSchema), () => []),
 })
 export type VisitorProfile = v.InferOutput<typeof VisitorProfileSchema>
-
-/** The service worker's stamp on an answer it took from its cache (sw/saved-copy.ts). */
-export const SAVED_COPY_HEADER = 'X-QRTee-Saved-Copy'
-export const EMBEDDED_PROFILE_ELEMENT_ID = 'profile-data'
 
 export type ProfileFetch =
   | { kind: 'loaded'; profile: VisitorProfile; savedCopyAt: Date | null }
@@ -64,16 +62,12 @@ export function parseSavedCopyHeader(value: string | null): Date | null {
   return Number.isNaN(date.getTime()) ? null : date
 }
 
-export function profileApiPath(id: string): string {
-  return `/api/profiles/${encodeURIComponent(id)}`
-}
-
 /** GET /api/profiles/{id} with plain fetch: the visitor's bundle carries no API client, no Dexie, no sync. */
 export async function fetchPublicProfile(id: string, signal?: AbortSignal, fetchImpl: typeof fetch = fetch): Promise<ProfileFetch> {
   let response: Response
   try {
     // no-cache revalidates with the ETag, so an unchanged profile costs a 304 and no body.
-    response = await fetchImpl(profileApiPath(id), { headers: { Accept: 'application/json' }, cache: 'no-cache', signal })
+    response = await fetchImpl(apiPaths.publicProfile(id), { headers: { Accept: 'application/json' }, cache: 'no-cache', signal })
   } catch (error) {
     if (signal?.aborted) throw error
     return { kind: 'failed' }

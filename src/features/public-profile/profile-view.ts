@@ -1,6 +1,6 @@
 // Owns what a visitor sees for each profile type, and which stored links are safe to put in an href.
 import { IMAGE_VARIANT_WIDTHS } from '../../contract/limits.ts'
-import { isUploadPath } from '../../lib/profile-path.ts'
+import { isUploadPath } from '../../contract/api-paths.ts'
 import { normalizeUrl, SOCIAL_SCHEMES, WEB_SCHEMES } from '../../lib/safe-url.ts'
 import type { SocialPlatform } from '../../lib/social-platform.ts'
 import { resolvePlatform } from '../../lib/social-platform.ts'

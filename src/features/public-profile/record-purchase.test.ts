@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { purchaseApiPath, recordPurchase } from './record-purchase.ts'
+import { apiPaths } from '../../contract/api-paths.ts'
+import { recordPurchase } from './record-purchase.ts'
 
 const ITEM = '3f1c1f7e-2f5b-4c59-9a4e-0d4b1e9b6a01'
 const RESULT = { wishlistItemId: ITEM, purchasedPrice: 12.5, purchasedAt: '2025-01-15T09:30:00.000Z', contactInfo: '' }
@@ -25,7 +26,7 @@ describe('recordPurchase', () => {
       return new Response(JSON.stringify(RESULT), { status: 201 })
     }
     await recordPurchase('aB3dE5gH', ITEM, { fetchImpl: spy })
-    expect(sent?.[0]).toBe(purchaseApiPath('aB3dE5gH'))
+    expect(sent?.[0]).toBe(apiPaths.publicPurchases('aB3dE5gH'))
     expect(sent?.[0]).toBe('/api/public/profiles/aB3dE5gH/purchases')
     expect(sent?.[1]).toMatchObject({ method: 'POST', body: JSON.stringify({ wishlistItemId: ITEM }) })
   })

@@ -1,15 +1,12 @@
 // Owns the one network call of a visitor's purchase: POST /api/public/profiles/{shareableId}/purchases.
 import * as v from 'valibot'
+import { apiPaths } from '../../contract/api-paths.ts'
 import type { VisitorPurchaseResult } from '../../contract/purchase.ts'
 import { VisitorPurchaseResultSchema } from '../../contract/purchase.ts'
 import type { PurchaseFailure } from './purchase-flow.ts'
 import { classifyPurchaseFailure } from './purchase-flow.ts'
 
 export type RecordPurchaseOutcome = { ok: true; result: VisitorPurchaseResult } | { ok: false; failure: PurchaseFailure }
-
-export function purchaseApiPath(shareableId: string): string {
-  return `/api/public/profiles/${encodeURIComponent(shareableId)}/purchases`
-}
 
 /** Records the purchase; never throws, so the caller only decides what to tell the visitor. */
 export async function recordPurchase(
@@ -21,7 +18,7 @@ export async function recordPurchase(
   if (options.online === false) return { ok: false, failure: 'offline' }
   let response: Response
   try {
-    response = await (options.fetchImpl ?? fetch)(purchaseApiPath(shareableId), {
+    response = await (options.fetchImpl ?? fetch)(apiPaths.publicPurchases(shareableId), {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
       body: JSON.stringify({ wishlistItemId }),

@@ -1,14 +1,16 @@
 // Owns POST /api/public/support/contact from the browser, and the spec's failure text: the server's message, else
 // the error's, else 'Failed to send message. Please try again.'.
 import * as v from 'valibot'
+import { apiPaths } from '../../contract/api-paths.ts'
+import { IDEMPOTENCY_KEY_HEADER } from '../../contract/names.ts'
 import { SUPPORT_MESSAGES, type SupportMessageInput } from '../../contract/support.ts'
 
 const ErrorBodySchema = v.object({ message: v.pipe(v.string(), v.nonEmpty()) })
 
 export async function sendSupportMessage(input: SupportMessageInput): Promise<void> {
-  const response = await fetch('/api/public/support/contact', {
+  const response = await fetch(apiPaths.supportContact, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
+    headers: { 'Content-Type': 'application/json', [IDEMPOTENCY_KEY_HEADER]: crypto.randomUUID() },
     body: JSON.stringify(input),
   })
   if (response.ok) return

@@ -3,7 +3,7 @@ import { Button, Group, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { Outlet } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { DATABASE_OUTDATED_EVENT } from '../../../local/db.ts'
+import { DATABASE_OUTDATED_EVENT } from '../../../contract/names.ts'
 
 const OUTDATED_NOTICE_ID = 'database-outdated'
 
