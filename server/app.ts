@@ -2,7 +2,7 @@
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { boundedBodies } from './body-limit.ts'
-import type { AppDeps, AppEnv } from './deps.ts'
+import type { AppDeps, AppDepsInput, AppEnv } from './deps.ts'
 import { toErrorResponse, wellFormedPath } from './http.ts'
 import { createLogger, loggedPath, requestLogging } from './logging.ts'
 import { authRoutes } from './routes/auth.ts'
@@ -24,11 +24,13 @@ import { printfulRoutes } from './routes/printful.ts'
 import { webhookRoutes } from './routes/webhooks.ts'
 import { securityHeaders } from './security-headers.ts'
 import { publicProfileScope } from './services/public-profile-cache.ts'
+import { createScanCounter } from './services/scan-counter.ts'
 import { encodeFor, type StaticSite } from './static-files.ts'
 
-export function createApp(deps: AppDeps, site?: StaticSite) {
+export function createApp(input: AppDepsInput, site?: StaticSite) {
   const app = new Hono<AppEnv>()
-  const logger = deps.logger ?? createLogger(deps.config.logLevel)
+  const logger = input.logger ?? createLogger(input.config.logLevel)
+  const deps: AppDeps = { ...input, scans: input.scans ?? createScanCounter(input, logger) }
 
   // Logging first, so every answer (a refused body or path included) has a request id and a line.
   app.use('*', requestLogging(logger))

@@ -28,8 +28,13 @@ function normalize(address: string): string {
  * the client and is never believed. Without the setting (0) the header is ignored: anyone can send it.
  */
 export function clientAddress(c: Context, trustedProxies = 0): string {
+  return resolveClientAddress(trustedProxies > 0 ? c.req.header('X-Forwarded-For') : undefined, () => socketAddress(c), trustedProxies)
+}
+
+/** The same rule for a caller without a Hono context (the Node listener's fast path): the header and the socket peer. */
+export function resolveClientAddress(forwardedFor: string | undefined, peer: () => string | undefined, trustedProxies = 0): string {
   if (trustedProxies > 0) {
-    const entries = (c.req.header('X-Forwarded-For') ?? '')
+    const entries = (forwardedFor ?? '')
       .split(',')
       .map((entry) => entry.trim())
       .filter(Boolean)
@@ -37,7 +42,7 @@ export function clientAddress(c: Context, trustedProxies = 0): string {
     const seen = entries.length >= trustedProxies ? entries[entries.length - trustedProxies] : entries[0]
     if (seen && isIP(normalize(seen))) return normalize(seen)
   }
-  return normalize(socketAddress(c))
+  return normalize(peer() ?? NO_SOCKET_ADDRESS)
 }
 
 /**

@@ -75,6 +75,17 @@ const EnvSchema = v.object({
     v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.-]{3,40}$/, 'DEMO_USERNAME must be 3-40 letters, digits, _ . or -')),
     'demo',
   ),
+  SCAN_COUNTING: v.optional(v.picklist(['on', 'off'], 'SCAN_COUNTING must be on or off'), 'on'),
+  SCAN_FLUSH_MS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'SCAN_FLUSH_MS must be a whole number of milliseconds from 100 to 60000'),
+      v.transform(Number),
+      v.minValue(100, 'SCAN_FLUSH_MS must be a whole number of milliseconds from 100 to 60000'),
+      v.maxValue(60_000, 'SCAN_FLUSH_MS must be a whole number of milliseconds from 100 to 60000'),
+    ),
+    '5000',
+  ),
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
 })
 
@@ -106,6 +117,9 @@ export type Config = {
   trustProxy: number
   /** Structured request and error logs at this level and above (server/logging.ts). */
   logLevel: LogLevel
+  /** Scan counts (decision 105): off counts nothing; the counts gathered in memory are written every scanFlushMs. */
+  scanCounting: boolean
+  scanFlushMs: number
 }
 
 export class ConfigError extends Error {}
@@ -160,5 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitScale: e.RATE_LIMIT_SCALE,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    scanCounting: e.SCAN_COUNTING === 'on',
+    scanFlushMs: e.SCAN_FLUSH_MS,
   }
 }

@@ -5,6 +5,7 @@ import type { Database } from './db/client.ts'
 import type { Logger } from './logging.ts'
 import type { RateLimits, RateLimitStore } from './rate-limit.ts'
 import type { SupportOptions } from './routes/support.ts'
+import type { ScanCounter } from './services/scan-counter.ts'
 import type { PrintProvider } from './services/print-provider/provider.ts'
 
 export type AppDeps = {
@@ -25,7 +26,12 @@ export type AppDeps = {
   supportOptions?: SupportOptions
   /** The print provider (server/services/print-provider/); unset means Printful with PRINTFUL_TOKEN, else the demo catalog. */
   printProvider?: PrintProvider
+  /** Scan counts (server/services/scan-counter.ts): route code and the fast path call `scans.count(...)`. */
+  scans: ScanCounter
 }
+
+/** What createApp accepts: without `scans` it makes a counter of its own on the database and clock given. */
+export type AppDepsInput = Omit<AppDeps, 'scans'> & { scans?: ScanCounter }
 
 /** Hono environment: the auth middleware sets `userId` (authenticated routes only), request logging sets `requestId`. */
 export type AppEnv = {

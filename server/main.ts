@@ -10,6 +10,7 @@ import { installProcessGuards, routeConsoleToLogger } from './process-guards.ts'
 import { seedDemoProfile } from './seed-demo.ts'
 import { scaledRateLimits } from './rate-limit.ts'
 import { startPublicProfileSync } from './services/public-profile-listener.ts'
+import { createScanCounter } from './services/scan-counter.ts'
 import { loadStaticSite } from './static-files.ts'
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -31,7 +32,9 @@ export async function startServer(
   const profileSync = startPublicProfileSync(database, location, { log: (message) => logger.warn(message) })
   // The embedded database is the try-it-out setup, where the landing page's demo QR should open a real profile.
   if (!config.databaseUrl) await seedDemoProfile(database.db, config.demoUsername)
-  const deps = { database, config, now: () => new Date(), rateLimits: scaledRateLimits(config.rateLimitScale), logger }
+  // Scan counts gather in memory and reach the database every few seconds, and once more at shutdown (decision 105).
+  const scans = createScanCounter({ database, config }, logger)
+  const deps = { database, config, now: () => new Date(), rateLimits: scaledRateLimits(config.rateLimitScale), logger, scans }
   const app = createApp(deps, loadStaticSite(options.distDir ?? path.join(projectRoot, 'dist')))
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s))
@@ -48,8 +51,9 @@ export async function startServer(
       if ('closeIdleConnections' in server) server.closeIdleConnections()
     })
       .then(() => profileSync.close())
+      .then(() => scans.close())
       .then(() => database.close()))
-  return { port, close, database, logger }
+  return { port, close, database, logger, scans }
 }
 
 /** Runs the server as a process: reads the environment, serves, and shuts down on a signal. */

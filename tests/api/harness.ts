@@ -5,6 +5,7 @@ import { createApp } from '../../server/app.ts'
 import { loadConfig } from '../../server/config.ts'
 import { type Database, openDatabase } from '../../server/db/client.ts'
 import type { AppDeps } from '../../server/deps.ts'
+import { createScanCounter } from '../../server/services/scan-counter.ts'
 
 export type TestDatabase = { name: 'pglite' | 'postgres'; url: string }
 
@@ -47,7 +48,9 @@ export class TestApp {
     const roomy = { max: 100_000, windowMs: 60_000 }
     const rateLimits = { register: roomy, loginPerAddress: roomy, refresh: roomy, ...overrides.rateLimits }
     // Its own rate-limit namespace: TestApps sharing a database (and its PostgreSQL counters) never count together.
-    this.deps = { database, config, now: this.clock.now, rateLimitNamespace: randomUUID(), ...overrides, rateLimits }
+    // Its own scan counter on the test clock: scans reach the database when a test calls `deps.scans.flush()`.
+    const scans = overrides.scans ?? createScanCounter({ database, config, now: this.clock.now })
+    this.deps = { database, config, now: this.clock.now, rateLimitNamespace: randomUUID(), ...overrides, rateLimits, scans }
     this.app = createApp(this.deps)
   }
 

@@ -1,0 +1,220 @@
+// Owns the scan counts of one server (decision 105): gathered in memory on the hot path, written every few seconds in
+// one additive statement that several servers may run at once, with visitors counted by a hash under a daily salt.
+import { createHash, randomBytes } from 'node:crypto'
+import { eq, sql } from 'drizzle-orm'
+import type { Config } from '../config.ts'
+import type { Database } from '../db/client.ts'
+import { scanSalts } from '../db/schema.ts'
+import type { Logger } from '../logging.ts'
+import { isCountableScan, type OwnerMarker, type ScanInput } from './scan-rules.ts'
+
+export { isBotAgent, isCountableScan, type OwnerMarker, type ScanInput } from './scan-rules.ts'
+
+export const DEFAULT_SCAN_FLUSH_MS = 5_000
+/** Bounds of what waits in memory (a long database outage): beyond them new days/profiles, or new visitors, drop. */
+const MAX_PENDING_ENTRIES = 100_000
+const MAX_PENDING_DIGESTS = 200_000
+
+export type ScanCounterOptions = {
+  flushMs?: number
+  /** The clock of the app (tests move it across midnight). */
+  now?: () => Date
+  logger?: Pick<Logger, 'warn' | 'info' | 'error'>
+  /** false: count() does nothing (SCAN_COUNTING=off, and benchmarks comparing with and without counting). */
+  enabled?: boolean
+}
+
+/** One profile's day in memory: its scans, and the unsalted digests of its visitors until the flush salts them. */
+type Pending = { profileId: string; day: string; scans: number; digests: Set<string> }
+
+export function utcDay(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10)
+}
+
+/** sha256(profile, address, user agent): lives in memory only until the next flush, which salts it. */
+export function visitorDigest(input: Pick<ScanInput, 'profileId' | 'clientAddress' | 'userAgent'>): string {
+  return createHash('sha256').update(`${input.profileId}\u0000${input.clientAddress}\u0000${input.userAgent}`).digest('hex')
+}
+
+/** What scan_visitors keeps: the digest under the day's salt, which cannot be recomputed once the salt is deleted. */
+export function visitorHash(salt: Uint8Array, digest: string): Buffer {
+  return createHash('sha256').update(salt).update(digest, 'hex').digest()
+}
+
+export class ScanCounter {
+  private pending = new Map<string, Pending>()
+  private digests = 0
+  private salt: { day: string; value: Uint8Array } | undefined
+  private cleanedDay: string | undefined
+  private timer: NodeJS.Timeout | undefined
+  private queue: Promise<unknown> = Promise.resolve()
+  private failing = false
+  private closed = false
+  private readonly now: () => Date
+  private readonly flushMs: number
+  readonly enabled: boolean
+
+  constructor(
+    private readonly database: Database,
+    private readonly options: ScanCounterOptions = {},
+  ) {
+    this.now = options.now ?? (() => new Date())
+    this.flushMs = options.flushMs ?? DEFAULT_SCAN_FLUSH_MS
+    this.enabled = options.enabled ?? true
+  }
+
+  /**
+   * Counts the request if it is a scan (scan-rules.ts); never touches the database. `ownerMarker` is the profile's
+   * shareableId, which the owner's marker cookie is compared with. Answers whether it counted.
+   */
+  count(input: ScanInput, ownerMarker?: OwnerMarker): boolean {
+    if (!this.enabled || this.closed || !isCountableScan(input, ownerMarker)) return false
+    const at = input.nowMs ?? this.now().getTime()
+    const day = utcDay(at)
+    // A visitor is only told apart on the day itself: an older day's salt is gone, so a late report adds a scan only.
+    const digest = day === utcDay(this.now().getTime()) ? visitorDigest(input) : undefined
+    return this.add(input.profileId, day, 1, digest === undefined ? [] : [digest])
+  }
+
+  /** The number of scans waiting for the next flush (tests, and the shutdown line). */
+  pendingScans(): number {
+    let scans = 0
+    for (const entry of this.pending.values()) scans += entry.scans
+    return scans
+  }
+
+  /** Writes what was gathered; on failure keeps it for the next flush and rejects. One flush at a time. */
+  flush(): Promise<void> {
+    const run = this.queue.then(() => this.write())
+    this.queue = run.catch(() => undefined)
+    return run
+  }
+
+  /** Stops the timer and writes the rest; a database that is down at shutdown loses them, with a line saying so. */
+  async close(): Promise<void> {
+    this.closed = true
+    if (this.timer) clearInterval(this.timer)
+    this.timer = undefined
+    try {
+      await this.flush()
+    } catch (err) {
+      this.options.logger?.error({ err, scans: this.pendingScans() }, 'scan counts could not be written at shutdown')
+    }
+  }
+
+  private add(profileId: string, day: string, scans: number, digests: Iterable<string>): boolean {
+    const key = `${profileId}|${day}`
+    let known = this.pending.get(key)
+    if (!known) {
+      if (this.pending.size >= MAX_PENDING_ENTRIES) return false
+      known = { profileId, day, scans: 0, digests: new Set() }
+      this.pending.set(key, known)
+    }
+    known.scans += scans
+    for (const digest of digests) {
+      if (this.digests >= MAX_PENDING_DIGESTS || known.digests.has(digest)) continue
+      known.digests.add(digest)
+      this.digests += 1
+    }
+    this.startTimer()
+    return true
+  }
+
+  private startTimer() {
+    if (this.timer || this.closed) return
+    this.timer = setInterval(() => {
+      if (this.pending.size === 0 && this.cleanedDay === utcDay(this.now().getTime())) return
+      this.flush().catch(() => undefined)
+    }, this.flushMs)
+    // Counting must never keep a process (or a test worker) alive.
+    this.timer.unref()
+  }
+
+  private async write(): Promise<void> {
+    const today = utcDay(this.now().getTime())
+    const batch = [...this.pending.values()]
+    if (batch.length === 0 && this.cleanedDay === today) return
+    this.pending = new Map()
+    this.digests = 0
+    try {
+      const needsSalt = batch.some((entry) => entry.day === today && entry.digests.size > 0)
+      const salt = needsSalt ? await this.saltOf(today) : undefined
+      await this.database.db.execute(upsertStatement(batch, today, salt))
+      this.cleanedDay = today
+      if (this.failing) this.options.logger?.info({}, 'scan counts are written again')
+      this.failing = false
+    } catch (err) {
+      for (const entry of batch) this.add(entry.profileId, entry.day, entry.scans, entry.digests)
+      if (!this.failing) this.options.logger?.warn({ err, scans: this.pendingScans() }, 'scan counts kept in memory: the database refused them')
+      this.failing = true
+      throw err
+    }
+  }
+
+  /** Today's salt, the same on every server of the database: the first to need it draws it. */
+  private async saltOf(day: string): Promise<Uint8Array> {
+    if (this.salt?.day === day) return this.salt.value
+    const db = this.database.db
+    await db.insert(scanSalts).values({ day, salt: new Uint8Array(randomBytes(32)) }).onConflictDoNothing()
+    const [row] = await db.select({ salt: scanSalts.salt }).from(scanSalts).where(eq(scanSalts.day, day))
+    if (!row) throw new Error(`the scan salt of ${day} is missing`)
+    this.salt = { day, value: new Uint8Array(row.salt) }
+    return this.salt.value
+  }
+}
+
+const list = (values: (string | number)[]) => values.join(',')
+
+/**
+ * One statement: today's salted hashes go into scan_visitors (a hash another server already wrote counts nothing), the
+ * counts are added to scan_days, and the hashes and salts of finished days are deleted. Rows are sorted so two servers
+ * writing the same keys lock them in the same order. A day other than today (a late report, a flush just past midnight)
+ * adds its scans and this server's own distinct visitors, unsalted digests never leaving memory.
+ */
+function upsertStatement(batch: Pending[], today: string, salt: Uint8Array | undefined) {
+  const rows = [...batch].sort((a, b) => (a.profileId + a.day < b.profileId + b.day ? -1 : 1))
+  const seen: { profileId: string; day: string; hash: string }[] = []
+  for (const entry of rows) {
+    if (entry.day !== today || !salt) continue
+    for (const digest of entry.digests) seen.push({ profileId: entry.profileId, day: entry.day, hash: visitorHash(salt, digest).toString('hex') })
+  }
+  seen.sort((a, b) => (a.hash < b.hash ? -1 : 1))
+  const local = rows.map((entry) => (entry.day === today && salt ? 0 : entry.digests.size))
+  return sql`
+    with counts as (
+      select * from unnest(
+        string_to_array(${list(rows.map((r) => r.profileId))}, ',')::uuid[],
+        string_to_array(${list(rows.map((r) => r.day))}, ',')::date[],
+        string_to_array(${list(rows.map((r) => r.scans))}, ',')::int[],
+        string_to_array(${list(local)}, ',')::int[]
+      ) as c(profile_id, day, scans, visitors)
+    ), seen as (
+      select s.profile_id, s.day, decode(s.hash, 'hex') as hash from unnest(
+        string_to_array(${list(seen.map((s) => s.profileId))}, ',')::uuid[],
+        string_to_array(${list(seen.map((s) => s.day))}, ',')::date[],
+        string_to_array(${list(seen.map((s) => s.hash))}, ',')
+      ) as s(profile_id, day, hash)
+    ), fresh as (
+      insert into scan_visitors (day, hash) select day, hash from seen on conflict do nothing returning day, hash
+    ), fresh_counts as (
+      select seen.profile_id, seen.day, count(*)::int as n from fresh join seen on seen.day = fresh.day and seen.hash = fresh.hash
+      group by seen.profile_id, seen.day
+    ), finished_hashes as (
+      delete from scan_visitors where day < ${today}::date
+    ), finished_salts as (
+      delete from scan_salts where day < ${today}::date
+    )
+    insert into scan_days (profile_id, user_id, day, scans, visitors)
+    select c.profile_id, p.user_id, c.day, c.scans, c.visitors + coalesce(f.n, 0)
+    from counts c
+    join profiles p on p.id = c.profile_id
+    left join fresh_counts f on f.profile_id = c.profile_id and f.day = c.day
+    order by c.profile_id, c.day
+    on conflict (profile_id, day) do update
+      set scans = scan_days.scans + excluded.scans, visitors = scan_days.visitors + excluded.visitors`
+}
+
+/** The counter of a server: its database, its clock, and the configured switch and flush interval. */
+export function createScanCounter(deps: { database: Database; config: Config; now?: () => Date }, logger?: ScanCounterOptions['logger']): ScanCounter {
+  return new ScanCounter(deps.database, { enabled: deps.config.scanCounting, flushMs: deps.config.scanFlushMs, now: deps.now, logger })
+}

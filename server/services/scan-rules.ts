@@ -1,0 +1,74 @@
+// Which requests are scans (decision 105): not bots, not prefetches or previews, not HEAD, not the owner's own look.
+import { SCAN_OWNER_COOKIE, SCAN_PREVIEW_PARAM } from '../../src/contract/scans.ts'
+
+/** What the counter needs of one request, from a Hono context or the Node listener's fast path alike. */
+export type ScanInput = {
+  /** The profile's row id (profiles.id), which the counts are kept under. */
+  profileId: string
+  /** As server/client-address.ts resolves it (TRUST_PROXY respected); only ever hashed, never kept. */
+  clientAddress: string
+  userAgent: string
+  header: (name: string) => string | undefined
+  method: string
+  /** When the scan happened (a queued report's `at`); unset means the counter's clock. */
+  nowMs?: number
+  /** The request's path and query (or full URL), for the `?preview` marker; unset means no query. */
+  url?: string
+}
+
+/**
+ * The profile's shareableId, compared with the owner's marker cookie; a function so a fast path parses the cached
+ * profile only in the rare request that carries the cookie.
+ */
+export type OwnerMarker = string | (() => string | undefined)
+
+/** Crawlers, link unfurlers, monitors and HTTP libraries: what opens a link without a person looking at it. */
+const BOT_AGENT =
+  /bot\b|bot\/|crawl|spider|slurp|archiver|facebookexternalhit|facebookcatalog|embedly|quora link preview|outbrain|pinterest|vkshare|w3c_validator|whatsapp|telegram|discord|skypeuripreview|slack|linkedin|preview|headless|lighthouse|pagespeed|gtmetrix|prerender|curl\/|wget\/|python-requests|python-urllib|aiohttp|httpx|go-http-client|java\/|okhttp|axios|node-fetch|undici|libwww|scrapy|phantomjs|uptime|pingdom|monitor|check_http|statuscake|^mozilla\/5\.0$/i
+
+/** Speculative loads announce themselves (Chrome: Sec-Purpose/Purpose, Firefox: X-Moz, Safari: X-Purpose). */
+const SPECULATIVE = /prefetch|prerender|preview/i
+const PURPOSE_HEADERS = ['sec-purpose', 'purpose', 'x-moz', 'x-purpose'] as const
+
+export function isBotAgent(userAgent: string): boolean {
+  return userAgent.trim() === '' || BOT_AGENT.test(userAgent)
+}
+
+/** The value of one cookie in a Cookie header, or undefined. */
+export function cookieValue(cookieHeader: string | undefined, name: string): string | undefined {
+  if (!cookieHeader || !cookieHeader.includes(name)) return undefined
+  for (const part of cookieHeader.split(';')) {
+    const eq = part.indexOf('=')
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue
+    const raw = part.slice(eq + 1).trim()
+    try {
+      return decodeURIComponent(raw)
+    } catch {
+      return raw
+    }
+  }
+  return undefined
+}
+
+function hasPreviewMarker(url: string | undefined): boolean {
+  const query = url?.indexOf('?') ?? -1
+  if (!url || query < 0) return false
+  return new URLSearchParams(url.slice(query + 1)).has(SCAN_PREVIEW_PARAM)
+}
+
+/** True when the request is a person opening the profile; `ownerMarker` is the profile's shareableId. */
+export function isCountableScan(input: ScanInput, ownerMarker?: OwnerMarker): boolean {
+  if (input.method.toUpperCase() === 'HEAD') return false
+  if (isBotAgent(input.userAgent)) return false
+  for (const name of PURPOSE_HEADERS) {
+    const value = input.header(name)
+    if (value && SPECULATIVE.test(value)) return false
+  }
+  if (hasPreviewMarker(input.url)) return false
+  const marker = cookieValue(input.header('cookie'), SCAN_OWNER_COOKIE)
+  if (marker !== undefined && ownerMarker !== undefined) {
+    const shareableId = typeof ownerMarker === 'function' ? ownerMarker() : ownerMarker
+    if (shareableId !== undefined && marker === shareableId) return false
+  }
+  return true
+}
