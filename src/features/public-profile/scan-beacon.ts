@@ -1,5 +1,6 @@
 // Owns the visitor page's scan report in the browser: a beacon when the service worker (not the server) served the
 // page, the localStorage queue while offline, and sending that queue on 'online' and at the next page load.
+import { SCAN_OWNER_COOKIE, SCAN_PREVIEW_PARAM } from '../../contract/scans.ts'
 import { servedByWorker } from '../../lib/worker-document.ts'
 import type { ProfileFetch } from './load-profile.ts'
 import {
@@ -14,12 +15,6 @@ import {
   scanReportPath,
   trimScanQueue,
 } from './scan-report.ts'
-
-// Until the server's contract names them (src/contract/scans.ts: SCAN_OWNER_COOKIE, SCAN_PREVIEW_PARAM), the same values.
-/** The owner marker cookie: the owner app sets it to its own shareableId, so the owner's own views are not counted. */
-export const OWNER_MARKER_COOKIE = 'qrtee_owner'
-/** `/profile/{id}?preview`: the owner app showing the page, not a scan. */
-const PREVIEW_PARAM = 'preview'
 
 let opened = false
 let sending = false
@@ -45,8 +40,8 @@ function reportOpening(result: ProfileFetch): void {
   const decision = decideScanReport({
     servedByWorker: servedByWorker(document),
     profile,
-    preview: new URLSearchParams(window.location.search).has(PREVIEW_PARAM),
-    ownerProfileId: cookieValue(document.cookie, OWNER_MARKER_COOKIE),
+    preview: new URLSearchParams(window.location.search).has(SCAN_PREVIEW_PARAM),
+    ownerProfileId: cookieValue(document.cookie, SCAN_OWNER_COOKIE),
     online: navigator.onLine,
     fromSavedCopy: result.kind === 'loaded' && result.savedCopyAt !== null,
   })
