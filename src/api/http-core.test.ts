@@ -8,21 +8,23 @@ type Reply = { status: number; body?: unknown } | 'no answer'
 
 const ROTATED = { token: 'access-2', refreshToken: 'refresh-2' }
 
-function memoryStore(initial: TokenPair | null) {
-  const store = {
+type MemoryStore = TokenStore & { current: TokenPair | null; ended: number }
+
+function memoryStore(initial: TokenPair | null): MemoryStore {
+  const store: MemoryStore = {
     current: initial,
     ended: 0,
     async read() {
       return { token: store.current?.token || null, refreshToken: store.current?.refreshToken ?? null }
     },
-    async write(pair: TokenPair) {
+    async write(pair) {
       store.current = pair
     },
     async end() {
       store.current = null
       store.ended += 1
     },
-  } satisfies TokenStore & Record<string, unknown>
+  }
   return store
 }
 
