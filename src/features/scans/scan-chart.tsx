@@ -36,7 +36,7 @@ function Bars({ series }: { series: ScanSeries }) {
   const max = Math.max(0, ...series.days.map((entry) => Math.max(entry.scans, entry.visitors)))
   return (
     <>
-      <Box role="img" aria-label={summary(series)} style={{ display: 'flex', alignItems: 'flex-end', gap: 3, height: CHART_HEIGHT }}>
+      <Box role="img" aria-label={summary(series)} style={{ display: 'flex', alignItems: 'flex-end', gap: 3, height: CHART_HEIGHT, borderBottom: '1px solid var(--mantine-color-default-border)' }}>
         {series.days.map((entry) => (
           <Box
             key={entry.day}
