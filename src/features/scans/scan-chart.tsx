@@ -24,7 +24,7 @@ function summary(series: ScanSeries): string {
   const busiest = series.days.reduce<ScanDay | undefined>((best, entry) => (best === undefined || entry.scans > best.scans ? entry : best), undefined)
   const range = first && last ? `${dayLabel(first.day)} to ${dayLabel(last.day)}` : ''
   const peak = busiest ? `, most on ${dayLabel(busiest.day)} (${plural(busiest.scans, 'scan')})` : ''
-  return `Scans per day, ${range}: ${plural(series.totalScans, 'scan')} and ${plural(series.totalVisitors, 'unique visitor')} in all${peak}`
+  return `Scans per day, ${range}: ${plural(series.totalScans, 'scan')} and ${plural(series.totalVisitors, 'daily unique visitor')} in all${peak}`
 }
 
 function Bar({ value, max, colour }: { value: number; max: number; colour: string }) {

@@ -1,4 +1,5 @@
-// Owns the Dashboard's 'Scans' stat card: scans of the last 30 days, with the days' unique visitors beneath.
+// Owns the Dashboard's 'Scans' stat card: scans of the last 30 days, with the days' unique visitors beneath (summed
+// day by day: nothing links a visitor of one day to the next, decision 105).
 import { Paper, Skeleton, Text } from '@mantine/core'
 import type { OwnerDatabase } from '../../local/db.ts'
 import { useScanSeries } from './use-scan-series.ts'
@@ -20,7 +21,7 @@ export function ScanStatCard({ db }: { db: OwnerDatabase }) {
             {series.totalScans}
           </Text>
           <Text size="xs" c="dimmed">
-            {series.totalScans === 0 ? NO_SCANS_TEXT : `${series.totalVisitors} unique ${series.totalVisitors === 1 ? 'visitor' : 'visitors'} · last 30 days`}
+            {series.totalScans === 0 ? NO_SCANS_TEXT : `${series.totalVisitors} daily unique ${series.totalVisitors === 1 ? 'visitor' : 'visitors'} · last 30 days`}
           </Text>
         </>
       )}
