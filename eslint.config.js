@@ -1,8 +1,28 @@
 // Lint rules, above all the one-way imports of docs/design: routes -> features -> (local, sync, api, contract, lib).
+import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
-const features = ['landing', 'auth', 'dashboard', 'wishlist', 'profile-settings', 'public-profile', 'order', 'purchases', 'support', 'shell', 'qr', 'scans']
+// Every folder of src/features is a feature: a new one is under the one-way rule from its first file.
+const features = readdirSync(`${import.meta.dirname}/src/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+
+/**
+ * What the visitor's page (profile.html: src/visitor*.ts(x) and the public-profile feature) must never load: its
+ * bundle is the first thing a scan downloads on a phone network, and it carries no Mantine, no Dexie, no owner data
+ * layer and no API client (decision 114).
+ */
+const visitorPageForbidden = [
+  '@mantine/*',
+  'dexie',
+  'dexie-react-hooks',
+  '@tanstack/react-router',
+  '**/local/**',
+  '**/sync/**',
+  '**/api/**',
+]
+const VISITOR_PAGE_MESSAGE = 'The visitor page loads no Mantine, router, Dexie, local data, sync or API client (decision 114).'
 
 /** A no-restricted-imports rule whose patterns forbid the given folders (as seen from anywhere). */
 function forbid(groups, message) {
@@ -39,18 +59,23 @@ export default tseslint.config(
       ),
     },
   },
-  ...features.map((feature) => ({
-    files: [`src/features/${feature}/**`],
-    rules: {
-      'no-restricted-imports': forbid(
-        [
-          ['**/routes/**', '**/server/**', '**/sw/**'],
-          features.filter((f) => f !== feature).flatMap((f) => [`**/features/${f}/**`, `**/features/${f}`]),
-        ],
-        'A feature imports shared modules only: never routes, never another feature.',
-      ),
-    },
-  })),
+  ...features.map((feature) => {
+    const oneWay = forbid(
+      [
+        ['**/routes/**', '**/server/**', '**/sw/**'],
+        // Sibling features are reached by relative paths ('../wishlist/x.ts'), which never spell 'features/'.
+        features.filter((f) => f !== feature).flatMap((f) => [`**/features/${f}/**`, `**/features/${f}`, `../${f}/**`, `../../${f}/**`]),
+      ],
+      'A feature imports shared modules only: never routes, never another feature.',
+    )
+    // A later config replaces a rule's options rather than adding to them, so the visitor feature gets both in one.
+    if (feature === 'public-profile') oneWay[1].patterns.push({ group: visitorPageForbidden, message: VISITOR_PAGE_MESSAGE })
+    return { files: [`src/features/${feature}/**`], rules: { 'no-restricted-imports': oneWay } }
+  }),
+  {
+    files: ['src/visitor*.ts', 'src/visitor*.tsx'],
+    rules: { 'no-restricted-imports': forbid([visitorPageForbidden], VISITOR_PAGE_MESSAGE) },
+  },
   {
     files: ['server/**'],
     rules: {
