@@ -37,30 +37,36 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
 
 /** The path as the client sent it, without the query string (which may hold tokens, as /oauth/callback's does). */
 export function loggedPath(url: string): string {
-  const path = new URL(url).pathname
+  return clippedPath(new URL(url).pathname)
+}
+
+/** A path as logged: cut at MAX_LOGGED_PATH (the fast path, which has the path already, calls this directly). */
+export function clippedPath(path: string): string {
   return path.length > MAX_LOGGED_PATH ? `${path.slice(0, MAX_LOGGED_PATH)}...` : path
+}
+
+/** The request's id: the one a proxy sent, if it looks like an id, else a fresh one. */
+export function requestIdFor(offered: string | undefined): string {
+  return offered !== undefined && SAFE_REQUEST_ID.test(offered) ? offered : randomUUID()
 }
 
 /** First in the chain: gives every request an id (also answered as X-Request-Id) and logs one line when it is answered. */
 export function requestLogging(logger: Logger) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const startedAt = performance.now()
-    const offered = c.req.header(REQUEST_ID_HEADER)
-    const requestId = offered !== undefined && SAFE_REQUEST_ID.test(offered) ? offered : randomUUID()
+    const requestId = requestIdFor(c.req.header(REQUEST_ID_HEADER))
     c.set('requestId', requestId)
     await next()
     c.res.headers.set(REQUEST_ID_HEADER, requestId)
-    const status = c.res.status
-    const line = {
-      reqId: requestId,
-      method: c.req.method,
-      path: loggedPath(c.req.url),
-      status,
-      durationMs: Math.round((performance.now() - startedAt) * 10) / 10,
-    }
-    if (status >= 500) logger.warn(line, 'request failed')
-    else logger.info(line, 'request')
+    logAnswer(logger, requestId, c.req.method, loggedPath(c.req.url), c.res.status, startedAt)
   })
+}
+
+/** The one line per answered request, from the middleware and from the scan fast path alike. */
+export function logAnswer(logger: Logger, requestId: string, method: string, path: string, status: number, startedAt: number): void {
+  const line = { reqId: requestId, method, path, status, durationMs: Math.round((performance.now() - startedAt) * 10) / 10 }
+  if (status >= 500) logger.warn(line, 'request failed')
+  else logger.info(line, 'request')
 }
 
 export type ErrorSummary = {

@@ -1,8 +1,10 @@
 // Process entry: configuration, database, HTTP server, and a graceful shutdown on SIGTERM/SIGINT.
-import { serve } from '@hono/node-server'
+import { getRequestListener } from '@hono/node-server'
+import http from 'node:http'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createApp } from './app.ts'
+import { createFastPath, withFastPath } from './fast-path.ts'
 import { type Config, ConfigError, loadConfig } from './config.ts'
 import { type DatabaseTimeouts, openDatabase } from './db/client.ts'
 import { createLogger, type Logger } from './logging.ts'
@@ -21,7 +23,14 @@ export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.u
  */
 export async function startServer(
   config: Config,
-  options: { databaseLocation?: string; distDir?: string; databaseTimeouts?: Partial<DatabaseTimeouts>; logger?: Logger } = {},
+  options: {
+    databaseLocation?: string
+    distDir?: string
+    databaseTimeouts?: Partial<DatabaseTimeouts>
+    logger?: Logger
+    /** false: every request goes through Hono (the benches compare; the fast path's tests compare answers). */
+    fastPath?: boolean
+  } = {},
 ) {
   const location = options.databaseLocation ?? config.databaseUrl ?? path.join(config.dataDir, 'pglite')
   const logger = options.logger ?? createLogger(config.logLevel)
@@ -35,10 +44,12 @@ export async function startServer(
   // Scan counts gather in memory and reach the database every few seconds, and once more at shutdown (decision 105).
   const scans = createScanCounter({ database, config }, logger)
   const deps = { database, config, now: () => new Date(), rateLimits: scaledRateLimits(config.rateLimitScale), logger, scans }
-  const app = createApp(deps, loadStaticSite(options.distDir ?? path.join(projectRoot, 'dist')))
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s))
-  })
+  const site = loadStaticSite(options.distDir ?? path.join(projectRoot, 'dist'))
+  const app = createApp(deps, site)
+  // Cache hits of a scan's two requests are answered in the listener itself, everything else by Hono (decision 108).
+  const fastPath = options.fastPath === false ? undefined : createFastPath(deps, site)
+  const server = http.createServer(withFastPath(fastPath, getRequestListener(app.fetch, { hostname: config.host })))
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve))
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
 

@@ -19,13 +19,18 @@ const CSP = [
   "object-src 'none'",
 ].join('; ')
 
+/** One list for the middleware and the scan fast path (server/fast-path.ts), so the two cannot drift. */
+export const SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [
+  ['Content-Security-Policy', CSP],
+  ['Referrer-Policy', 'no-referrer'],
+  ['X-Content-Type-Options', 'nosniff'],
+  ['X-Frame-Options', 'DENY'],
+  ['Cross-Origin-Opener-Policy', 'same-origin'],
+  ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'],
+]
+
 export const securityHeaders: MiddlewareHandler = async (c, next) => {
   await next()
   const h = c.res.headers
-  h.set('Content-Security-Policy', CSP)
-  h.set('Referrer-Policy', 'no-referrer')
-  h.set('X-Content-Type-Options', 'nosniff')
-  h.set('X-Frame-Options', 'DENY')
-  h.set('Cross-Origin-Opener-Policy', 'same-origin')
-  h.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=()')
+  for (const [name, value] of SECURITY_HEADERS) h.set(name, value)
 }

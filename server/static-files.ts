@@ -75,10 +75,18 @@ export function loadStaticSite(distDir: string): StaticSite {
   }
 }
 
-/** Picks the smallest encoding the client accepts. */
-export function encodeFor(file: Pick<StaticFile, 'body' | 'gzip' | 'br'>, acceptEncoding: string | undefined): { body: Uint8Array; encoding?: string } {
+type Encodable = Pick<StaticFile, 'body' | 'gzip' | 'br'>
+
+/** Which of the file's forms the client gets: the smallest it accepts (undefined: the plain body). */
+export function encodingFor(file: Encodable, acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
   const accepts = (acceptEncoding ?? '').toLowerCase()
-  if (file.br && /\bbr\b/.test(accepts)) return { body: file.br, encoding: 'br' }
-  if (file.gzip && /\bgzip\b/.test(accepts)) return { body: file.gzip, encoding: 'gzip' }
-  return { body: file.body }
+  if (file.br && /\bbr\b/.test(accepts)) return 'br'
+  if (file.gzip && /\bgzip\b/.test(accepts)) return 'gzip'
+  return undefined
+}
+
+/** Picks the smallest encoding the client accepts. */
+export function encodeFor(file: Encodable, acceptEncoding: string | undefined): { body: Uint8Array; encoding?: string } {
+  const encoding = encodingFor(file, acceptEncoding)
+  return { body: (encoding && file[encoding]) || file.body, encoding }
 }

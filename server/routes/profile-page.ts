@@ -3,12 +3,13 @@
 import { Hono } from 'hono'
 import { OWNER_PROFILE_PATHS } from '../../src/contract/api-paths.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
+import { scanInputOf } from '../scan-input.ts'
 import { redirectHeaders, visitorDocumentHeaders } from '../scan-headers.ts'
 import { publicProfileResponse } from '../services/public-profile.ts'
-import { visitorDocuments } from '../services/visitor-documents.ts'
+import { profileOf, visitorDocuments } from '../services/visitor-documents.ts'
 import { encodeFor, type StaticSite } from '../static-files.ts'
 
-export function profilePageRoutes({ database, config }: AppDeps, site: StaticSite) {
+export function profilePageRoutes({ database, config, scans }: AppDeps, site: StaticSite) {
   // Rendered and compressed once per (build, profile version, address); the fast path serves the same pages.
   const documents = visitorDocuments(config, site)
 
@@ -22,6 +23,8 @@ export function profilePageRoutes({ database, config }: AppDeps, site: StaticSit
       return c.html(shell.html, 404, { 'Cache-Control': 'no-cache' })
     }
     const answer = documents.answer(entry, shell)
+    // The visitor gets the profile (its page, a 304 of it, or its redirect): a scan, unless the rules say otherwise.
+    scans.count(scanInputOf(c, entry.profileId, config.trustProxy), () => profileOf(entry).shareableId)
     if (answer.kind === 'redirect') return c.body(null, 302, redirectHeaders(answer.location))
     const { page } = answer
     if (c.req.header('If-None-Match') === page.etag) return c.body(null, 304, visitorDocumentHeaders(page.etag, undefined))

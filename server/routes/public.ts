@@ -9,11 +9,11 @@ import { ApiError, validate } from '../http.ts'
 import { idempotency } from '../idempotency.ts'
 import { rateLimiterFor, resolveRateLimits, TOO_MANY } from '../rate-limit.ts'
 import { cachedPublicProfile, publicProfileResponse } from '../services/public-profile.ts'
-import { gzipOf, matchesIfNoneMatch } from '../services/public-profile-cache.ts'
+import { acceptsGzip, gzipOf, matchesIfNoneMatch } from '../services/public-profile-cache.ts'
 import { purchaseItem } from '../services/visitor-purchase.ts'
+import { publicProfileHeaders } from '../scan-headers.ts'
 
-// Short, so the off-switch and a purchase show within seconds; the ETag makes the revalidation cheap.
-export const PUBLIC_PROFILE_CACHE_CONTROL = 'public, max-age=10'
+export { PUBLIC_PROFILE_CACHE_CONTROL } from '../scan-headers.ts'
 
 export function publicRoutes(deps: AppDeps) {
   const { db } = deps.database
@@ -35,16 +35,12 @@ export function publicRoutes(deps: AppDeps) {
       const cached = cachedPublicProfile(db, address)
       const entry = cached === undefined ? await publicProfileResponse(db, address) : cached
       if (!entry) throw new ApiError(404, 'Profile not found')
-      const headers: Record<string, string> = { ETag: entry.etag, 'Cache-Control': PUBLIC_PROFILE_CACHE_CONTROL, Vary: 'Accept-Encoding' }
-      if (matchesIfNoneMatch(c.req.header('If-None-Match'), entry.etag)) return c.body(null, 304, headers)
+      if (matchesIfNoneMatch(c.req.header('If-None-Match'), entry.etag)) return c.body(null, 304, publicProfileHeaders(entry.etag, { status: 304 }))
       // The compressed form is cached beside the JSON, so the compress middleware never redoes the work.
-      if (/\bgzip\b/.test(c.req.header('Accept-Encoding') ?? '')) {
-        headers['Content-Encoding'] = 'gzip'
-        headers['Content-Type'] = 'application/json; charset=UTF-8'
-        return c.body(gzipOf(entry) as Uint8Array<ArrayBuffer>, 200, headers)
+      if (acceptsGzip(c.req.header('Accept-Encoding'))) {
+        return c.body(gzipOf(entry) as Uint8Array<ArrayBuffer>, 200, publicProfileHeaders(entry.etag, { status: 200, encoding: 'gzip' }))
       }
-      headers['Content-Type'] = 'application/json; charset=UTF-8'
-      return c.body(entry.body, 200, headers)
+      return c.body(entry.body, 200, publicProfileHeaders(entry.etag, { status: 200, encoding: undefined }))
     })
     .post('/public/profiles/:shareableId/purchases', purchasesPerAddress, idempotency(deps, visitorScope), validate('json', VisitorPurchaseSchema), async (c) => {
       let admitted: string | undefined

@@ -181,6 +181,11 @@ export function invalidatePublicAddresses(addresses: readonly string[]): void {
   for (const binding of targets()) binding.cache.invalidateAddresses(addresses)
 }
 
+/** The public profile JSON goes out gzipped to any client that names gzip (the route's rule; the fast path shares it). */
+export function acceptsGzip(acceptEncoding: string | undefined): boolean {
+  return /\bgzip\b/.test(acceptEncoding ?? '')
+}
+
 export function gzipOf(entry: CachedPublicProfile): Uint8Array {
   entry.gzip ??= new Uint8Array(gzipSync(entry.body))
   return entry.gzip

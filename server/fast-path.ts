@@ -1,0 +1,180 @@
+// Answers the cache hits of a scan's two requests (GET/HEAD /profile/{id} and /api/profiles/{id}) in the Node request
+// listener, before the Hono adapter, from bytes and headers prepared once per profile version (decision 108). Anything
+// else (a miss, a page not yet rendered, an unusual request) goes on to Hono untouched.
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
+import { OWNER_PROFILE_PATHS } from '../src/contract/api-paths.ts'
+import { resolveClientAddress } from './client-address.ts'
+import type { Config } from './config.ts'
+import type { Db } from './db/client.ts'
+import { clippedPath, type Logger, logAnswer, REQUEST_ID_HEADER, requestIdFor } from './logging.ts'
+import { type Encoding, publicProfileHeaders, redirectHeaders, visitorDocumentHeaders, wireHeaders } from './scan-headers.ts'
+import { acceptsGzip, type CachedPublicProfile, gzipOf, matchesIfNoneMatch, publicProfileCache } from './services/public-profile-cache.ts'
+import type { ScanCounter } from './services/scan-counter.ts'
+import { profileOf, type RenderedPage, visitorDocuments } from './services/visitor-documents.ts'
+import { encodingFor, type StaticSite } from './static-files.ts'
+
+export type FastPathDeps = {
+  database: { db: Db }
+  config: Pick<Config, 'publicUrl' | 'trustProxy'>
+  logger: Logger
+  /** The app's own counter (deps.scans), so both paths count into one place. */
+  scans?: Pick<ScanCounter, 'count'>
+}
+
+/** One prepared answer: the adapter's header list without the request id, and the body (undefined: none). */
+type Prepared = { status: number; head: string[]; body?: Buffer }
+type PreparedSet = { ok: Partial<Record<'identity' | 'gzip' | 'br', Prepared>>; notModified: Prepared }
+
+// A path we answer is exactly what Hono would route there: one segment of plain characters (no %, no dot segment),
+// and a query of plain characters, which Hono ignores and whose only meaning is for counting (`?preview`).
+const ADDRESS = '([A-Za-z0-9_-][A-Za-z0-9_.~-]{0,199})'
+const QUERY = "(?:\\?[A-Za-z0-9._~!$&'()*+,;=:@/?%-]*)?"
+const API_PATH = new RegExp(`^/api/profiles/${ADDRESS}${QUERY}$`)
+const PAGE_PATH = new RegExp(`^/profile/${ADDRESS}${QUERY}$`)
+// The adapter's own test for a host it may build a URL with unchanged (@hono/node-server, reValidHost).
+const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/
+/** Headers that make a request anything but a plain fetch of the answer: Hono decides those. */
+const UNUSUAL = ['range', 'if-range', 'expect', 'content-length', 'transfer-encoding', 'upgrade'] as const
+
+export type FastPath = {
+  /** true: answered here; false: not touched, the caller hands it to Hono. */
+  handle: (req: IncomingMessage, res: ServerResponse) => boolean
+  /** How many requests it answered (tests check that a row really took the fast path). */
+  answered: () => number
+}
+
+export function createFastPath(deps: FastPathDeps, site: StaticSite | undefined): FastPath {
+  const cache = publicProfileCache(deps.database.db)
+  const documents = site && visitorDocuments(deps.config, site)
+  const apiAnswers = new WeakMap<CachedPublicProfile, PreparedSet>()
+  const pageAnswers = new WeakMap<RenderedPage, PreparedSet>()
+  let answered = 0
+
+  function send(req: IncomingMessage, res: ServerResponse, prepared: Prepared, startedAt: number): true {
+    const requestId = requestIdFor(header(req, 'x-request-id'))
+    const head = prepared.head.slice()
+    head.push(REQUEST_ID_HEADER.toLowerCase(), requestId)
+    if (prepared.body && req.method === 'GET') {
+      head.push('Content-Length', String(prepared.body.byteLength))
+      res.writeHead(prepared.status, head)
+      res.end(prepared.body)
+    } else {
+      res.writeHead(prepared.status, head)
+      res.end()
+    }
+    answered++
+    logAnswer(deps.logger, requestId, req.method ?? 'GET', clippedPath(pathOf(req.url ?? '')), prepared.status, startedAt)
+    return true
+  }
+
+  function publicProfile(req: IncomingMessage, res: ServerResponse, address: string, startedAt: number): boolean {
+    const entry = cache.lookup(address)
+    if (!entry) return false
+    const acceptEncoding = header(req, 'accept-encoding')
+    const gzip = acceptsGzip(acceptEncoding)
+    // The compress middleware would deflate (or gzip for `*`) what the route sends plain: Hono's to answer.
+    if (!gzip && acceptEncoding && /deflate|\*/i.test(acceptEncoding)) return false
+    let set = apiAnswers.get(entry)
+    if (!set) {
+      set = preparedApi(entry)
+      apiAnswers.set(entry, set)
+    }
+    if (matchesIfNoneMatch(header(req, 'if-none-match'), entry.etag)) return send(req, res, set.notModified, startedAt)
+    const ok = gzip ? set.ok.gzip : set.ok.identity
+    return ok ? send(req, res, ok, startedAt) : false
+  }
+
+  function visitorDocument(req: IncomingMessage, res: ServerResponse, address: string, startedAt: number): boolean {
+    const shell = documents?.template()
+    if (!documents || !shell || OWNER_PROFILE_PATHS.has(address)) return false
+    const entry = cache.lookup(address)
+    if (!entry) return false
+    const answer = documents.peek(entry, shell)
+    if (!answer) return false
+    countScan(req, entry)
+    if (answer.kind === 'redirect') {
+      return send(req, res, { status: 302, head: wireHeaders(redirectHeaders(answer.location)) }, startedAt)
+    }
+    let set = pageAnswers.get(answer.page)
+    if (!set) {
+      set = preparedPage(answer.page)
+      pageAnswers.set(answer.page, set)
+    }
+    if (header(req, 'if-none-match') === answer.page.etag) return send(req, res, set.notModified, startedAt)
+    const ok = set.ok[encodingFor(answer.page, header(req, 'accept-encoding')) ?? 'identity']
+    return ok ? send(req, res, ok, startedAt) : false
+  }
+
+  /** Exactly the route's counting (server/routes/profile-page.ts): the same counter, rules and input. */
+  function countScan(req: IncomingMessage, entry: CachedPublicProfile): void {
+    deps.scans?.count(
+      {
+        profileId: entry.profileId,
+        clientAddress: resolveClientAddress(header(req, 'x-forwarded-for'), () => req.socket.remoteAddress, deps.config.trustProxy),
+        userAgent: header(req, 'user-agent') ?? '',
+        header: (name) => header(req, name.toLowerCase()),
+        method: req.method ?? 'GET',
+        url: req.url,
+      },
+      () => profileOf(entry).shareableId,
+    )
+  }
+
+  return {
+    answered: () => answered,
+    handle(req, res) {
+      const method = req.method
+      if (method !== 'GET' && method !== 'HEAD') return false
+      const url = req.url ?? ''
+      const host = req.headers.host
+      if (!host || !PLAIN_HOST.test(host) || UNUSUAL.some((name) => req.headers[name] !== undefined)) return false
+      const startedAt = performance.now()
+      const page = PAGE_PATH.exec(url)
+      if (page?.[1]) return visitorDocument(req, res, page[1], startedAt)
+      const api = API_PATH.exec(url)
+      if (api?.[1]) return publicProfile(req, res, api[1], startedAt)
+      return false
+    },
+  }
+}
+
+/** The Node listener of the server: the fast path first, then the Hono adapter for everything it leaves. */
+export function withFastPath(fastPath: FastPath | undefined, adapter: RequestListener): RequestListener {
+  if (!fastPath) return adapter
+  return (req, res) => {
+    if (!fastPath.handle(req, res)) adapter(req, res)
+  }
+}
+
+function preparedApi(entry: CachedPublicProfile): PreparedSet {
+  const ok = (encoding: Encoding, body: Uint8Array): Prepared => ({
+    status: 200,
+    head: wireHeaders(publicProfileHeaders(entry.etag, { status: 200, encoding })),
+    body: asBuffer(body),
+  })
+  return {
+    ok: { identity: ok(undefined, Buffer.from(entry.body)), gzip: ok('gzip', gzipOf(entry)) },
+    notModified: { status: 304, head: wireHeaders(publicProfileHeaders(entry.etag, { status: 304 })) },
+  }
+}
+
+function preparedPage(page: RenderedPage): PreparedSet {
+  const ok = (encoding: Encoding, body: Uint8Array): Prepared => ({ status: 200, head: wireHeaders(visitorDocumentHeaders(page.etag, encoding)), body: asBuffer(body) })
+  return {
+    ok: { identity: ok(undefined, page.body), gzip: ok('gzip', page.gzip), br: ok('br', page.br) },
+    notModified: { status: 304, head: wireHeaders(visitorDocumentHeaders(page.etag, undefined)) },
+  }
+}
+
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+
+/** A request header as Hono reads it (names are lower case in Node; repeated ones already joined). */
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name]
+  return Array.isArray(value) ? value.join(', ') : value
+}
+
+const pathOf = (url: string) => {
+  const query = url.indexOf('?')
+  return query < 0 ? url : url.slice(0, query)
+}
