@@ -77,7 +77,6 @@ export const PasswordChangeSchema = v.object({
     v.maxLength(LIMITS.passwordMax, MESSAGES.passwordMax),
   ),
 })
-export type PasswordChangeInput = v.InferInput<typeof PasswordChangeSchema>
 
 export const AuthResponseSchema = v.object({ token: trimmed, refreshToken: trimmed })
 export type AuthResponse = v.InferOutput<typeof AuthResponseSchema>

@@ -69,7 +69,6 @@ export const OrderLineInputSchema = v.object({
     v.maxValue(ORDER_LIMITS.quantityMax, ORDER_MESSAGES.quantity),
   ),
 })
-export type OrderLineInput = v.InferOutput<typeof OrderLineInputSchema>
 
 const lines = v.pipe(
   v.optional(v.array(OrderLineInputSchema, ORDER_MESSAGES.items), []),
@@ -138,8 +137,6 @@ export const ShippingAnswerSchema = v.object({ result: v.array(ShippingRateSchem
 export const PRINT_POSITION = { area_width: 1800, area_height: 2400, width: 600, height: 600, top: 300, left: 600 } as const
 export const PRINT_WIDTH_CM = 10.2
 
-export const ORDER_STATUSES = ['draft', 'pending', 'failed', 'canceled', 'onhold', 'inprocess', 'partial', 'fulfilled', 'shipped'] as const
-
 export const OrderLineSchema = v.object({
   variantId: v.number(),
   syncVariantId: v.nullable(v.number()),
@@ -148,7 +145,6 @@ export const OrderLineSchema = v.object({
   quantity: v.number(),
   unitPriceCents: v.number(),
 })
-export type OrderLine = v.InferOutput<typeof OrderLineSchema>
 
 /** An owner's order as stored (GET /api/orders, the change feed, the answer of POST /api/public/printful/orders). */
 export const OrderSchema = v.object({

@@ -23,4 +23,3 @@ export const VisitorPurchaseResultSchema = v.object({
 export type VisitorPurchaseResult = v.InferOutput<typeof VisitorPurchaseResultSchema>
 
 export const UploadResultSchema = v.object({ id: v.string(), url: v.string() })
-export type UploadResult = v.InferOutput<typeof UploadResultSchema>

@@ -24,7 +24,6 @@ export const SetPasswordSchema = v.object({
     v.maxLength(LIMITS.passwordMax, MESSAGES.passwordMax),
   ),
 })
-export type SetPasswordInput = v.InferInput<typeof SetPasswordSchema>
 
 /** DELETE /api/users/me: `currentPassword` for an account with a password, `confirmUsername` for one without. */
 export const AccountDeleteRequestSchema = v.object({

@@ -32,5 +32,3 @@ export const SupportMessageSchema = v.object({
   captchaToken: v.optional(v.pipe(v.string(SUPPORT_MESSAGES.captchaToken), v.maxLength(SUPPORT_LIMITS.captchaTokenMax, SUPPORT_MESSAGES.captchaToken))),
 })
 export type SupportMessageInput = v.InferInput<typeof SupportMessageSchema>
-
-export const SupportReplySchema = v.object({ message: v.string() })

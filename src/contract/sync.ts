@@ -115,4 +115,3 @@ export const SyncPushResultSchema = v.object({
     }),
   ),
 })
-export type SyncPushResult = v.InferOutput<typeof SyncPushResultSchema>

@@ -90,7 +90,6 @@ export const ItemCreateSchema = v.object({
   imageUrl: v.optional(ImageUrlSchema),
   productUrl: v.optional(ProductUrlSchema),
 })
-export type ItemCreateInput = v.InferInput<typeof ItemCreateSchema>
 
 /** PUT /api/wishlist-items/{id}: {name, description, price, brand}, or {storedImageId}, or {removeStoredImage: true}. */
 export const ItemUpdateSchema = v.pipe(
@@ -106,7 +105,6 @@ export const ItemUpdateSchema = v.pipe(
   }),
   v.check((input) => Object.values(input).some((value) => value !== undefined), ITEM_MESSAGES.emptyUpdate),
 )
-export type ItemUpdateInput = v.InferInput<typeof ItemUpdateSchema>
 
 /** Product form fields as typed in the browser (price arrives as text or number). */
 export const ProductFormSchema = v.object({

@@ -10,12 +10,12 @@ import { AnchorLink } from '../../lib/anchor-link.tsx'
 import { type DashboardDialogSlots, DashboardDialogs } from './dashboard-dialogs.tsx'
 import { DashboardNav } from './dashboard-nav.tsx'
 import type { DashboardSearch, DashboardView } from './dashboard-search.ts'
-import { OrderTabPlaceholder, ProfileTab, PurchasesTabPlaceholder } from './other-tabs.tsx'
+import { ProfileTab } from './other-tabs.tsx'
 import { useLogout } from './use-logout.ts'
 import { useOwnerProfile } from './use-owner-profile.ts'
 
 /** The tabs the route fills from other features; Profile is the dashboard's own. */
-export type DashboardTabSlots = Partial<Record<'dashboard' | 'order' | 'purchases', ReactNode>>
+type DashboardTabSlots = Record<'dashboard' | 'order' | 'purchases', ReactNode>
 
 type Props = {
   search: DashboardSearch
@@ -24,7 +24,7 @@ type Props = {
   /** Called on each tab change: the spec's "profile refreshed on each tab change" (e.g. a sync now). */
   onViewShown?: (view: DashboardView) => void
   headerActions?: ReactNode
-  tabs?: DashboardTabSlots
+  tabs: DashboardTabSlots
   dialogSlots?: DashboardDialogSlots
   /** Replaces the plain logout, e.g. with one that warns about unsynced changes first. */
   onLogout?: () => void
@@ -32,7 +32,7 @@ type Props = {
   children?: ReactNode
 }
 
-export function DashboardPage({ search, db, onViewShown, headerActions, tabs = {}, dialogSlots = {}, onLogout, children }: Props) {
+export function DashboardPage({ search, db, onViewShown, headerActions, tabs, dialogSlots = {}, onLogout, children }: Props) {
   const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure(false)
   const navigate = useNavigate({ from: '/dashboard' })
   const logout = useLogout()
@@ -72,9 +72,9 @@ export function DashboardPage({ search, db, onViewShown, headerActions, tabs = {
           </Alert>
         ) : null}
         {search.view === 'dashboard' ? tabs.dashboard : null}
-        {search.view === 'order' ? (tabs.order ?? <OrderTabPlaceholder />) : null}
+        {search.view === 'order' ? tabs.order : null}
         {search.view === 'profile' ? <ProfileTab profile={profile.profile} /> : null}
-        {search.view === 'purchases' ? (tabs.purchases ?? <PurchasesTabPlaceholder />) : null}
+        {search.view === 'purchases' ? tabs.purchases : null}
       </AppShell.Main>
       <DashboardDialogs
         modal={search.modal}

@@ -1,13 +1,8 @@
-// Owns the Profile tab, and the stand-ins for tabs whose feature the route did not plug in.
+// Owns the Profile tab.
 import { Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { IconEdit, IconQrcode } from '@tabler/icons-react'
 import { ButtonLink } from '../../lib/anchor-link.tsx'
 import type { OwnerProfile } from './use-owner-profile.ts'
-
-/** Stand-in when the route plugs no Order tab in (the real one is src/features/order/). */
-export function OrderTabPlaceholder() {
-  return <Title order={2}>Order a T-Shirt</Title>
-}
 
 export function ProfileTab({ profile }: { profile: OwnerProfile | null }) {
   return (
@@ -38,8 +33,4 @@ export function ProfileTab({ profile }: { profile: OwnerProfile | null }) {
       </Paper>
     </Stack>
   )
-}
-
-export function PurchasesTabPlaceholder() {
-  return <Title order={2}>Purchases</Title>
 }

@@ -10,7 +10,7 @@ const DEMO_QR_MARGIN_MODULES = 1
 const DESKTOP_QUERY = '(min-width: 62em)'
 
 /** The same address builder as the owner's QR dialog and the print file (src/lib/profile-address.ts). */
-export function demoProfileUrl(publicUrl: string, demoUsername: string): string {
+function demoProfileUrl(publicUrl: string, demoUsername: string): string {
   return profileAddress(publicUrl, demoUsername)
 }
 

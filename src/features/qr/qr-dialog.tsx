@@ -1,5 +1,5 @@
 // Owns the owner's QR code dialog: the code of their profile link, the shareable ID, Share and the downloads.
-import { Anchor, Button, Center, Code, Group, Image, Modal, Skeleton, Stack, Text } from '@mantine/core'
+import { Anchor, Button, Center, Code, Group, Image, Skeleton, Stack, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { IconDownload, IconShare } from '@tabler/icons-react'
 import { useState } from 'react'
@@ -10,22 +10,8 @@ import { useQrImage } from './use-qr-image.ts'
 
 const QR_SIZE = 240
 
-export type QrDialogProps = {
-  opened: boolean
-  onClose: () => void
-  /** Empty while the owner's profile is still loading. */
-  shareableId: string
-}
-
-export function QrDialog({ opened, onClose, shareableId }: QrDialogProps) {
-  return (
-    <Modal opened={opened} onClose={onClose} title="Your QR code" centered>
-      <QrDialogContent shareableId={shareableId} onClose={onClose} />
-    </Modal>
-  )
-}
-
-/** The dialog's body without its frame, for a host that keeps its own Modal (the dashboard's `modal=qr`). */
+/** The dialog's body without its frame: the dashboard keeps its own Modal (`modal=qr`). `shareableId` is empty while the
+ * owner's profile is still loading. */
 export function QrDialogContent({ shareableId, onClose }: { shareableId: string; onClose: () => void }) {
   const publicUrl = usePublicUrl()
   const url = shareableId ? profileUrl(publicUrl, shareableId) : null
