@@ -1,14 +1,15 @@
 // Owns authenticated HTTP for the page and the sync worker: the bearer token, one refresh at a time across tabs and
 // the worker, one retry, the rules that end a session, and reading answers and their {message}.
 import * as v from 'valibot'
+import { apiPaths } from '../contract/api-paths.ts'
 import { AuthResponseSchema, MESSAGES } from '../contract/auth.ts'
+import { IDEMPOTENCY_KEY_HEADER, REFRESH_LOCK } from '../contract/names.ts'
 import type { LockManagerLike } from '../sync/locks.ts'
 import { fallbackUploadCapMs, fetchWithStallTimeout, realTimers, type ProgressFetch, type Timers } from './progress-upload.ts'
 import type { TokenStore } from './token-store.ts'
 
-export const REFRESH_PATH = '/api/auth/refresh'
-/** One Web Lock for every refresh of the origin: tabs and the worker never spend the same refresh token twice. */
-export const REFRESH_LOCK = 'qrtee:token-refresh'
+// REFRESH_LOCK is one Web Lock for every refresh of the origin: tabs and the worker never spend a refresh token twice.
+export const REFRESH_PATH = apiPaths.authRefresh
 
 /**
  * A refresh whose answer was lost has rotated the token on the server: the same token sent again within the grace
@@ -92,7 +93,7 @@ export function createHttpCore(options: HttpCoreOptions) {
   async function call(request: HttpRequest, token: string | null): Promise<HttpResponse> {
     const headers: Record<string, string> = { Accept: 'application/json', ...request.headers }
     if (token) headers.Authorization = `Bearer ${token}`
-    if (request.idempotencyKey) headers['Idempotency-Key'] = request.idempotencyKey
+    if (request.idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = request.idempotencyKey
     let body: BodyInit | undefined = request.body
     if (request.json !== undefined) {
       headers['Content-Type'] = 'application/json'

@@ -1,5 +1,6 @@
 // Owns where the HTTP core finds the session: the page's tokens in localStorage, or the worker's, lent by the page.
 import * as v from 'valibot'
+import { TokenPairSchema } from '../contract/messages.ts'
 import { endSession, readTokens, storeTokens } from './tokens.ts'
 
 export type TokenPair = { token: string; refreshToken: string }
@@ -28,8 +29,6 @@ export type TokenBridge = {
   writeTokens(pair: TokenPair): Promise<void>
   signOut(): Promise<void>
 }
-
-export const TokenPairSchema = v.object({ token: v.string(), refreshToken: v.pipe(v.string(), v.minLength(1)) })
 
 /** What the page hands a worker: null when there is no refresh token (signed out). */
 export function tokensForWorker(): TokenPair | null {

@@ -1,10 +1,11 @@
 // Owns the stored session: the access and refresh tokens in localStorage (spec keys) and the global logout signal.
+import { LOGOUT_EVENT } from '../contract/names.ts'
 
 export const TOKEN_KEY = 'token'
 export const REFRESH_TOKEN_KEY = 'refreshToken'
 
-/** Fired on window when the session ends without the user asking (refresh failed); the shell sends them to /login. */
-export const LOGOUT_EVENT = 'qrtee:logout'
+/** Fired on window when the session ends without the user asking (refresh refused); the shell sends them to /login. */
+export { LOGOUT_EVENT }
 
 export type StoredTokens = { token: string | null; refreshToken: string | null }
 

@@ -1,5 +1,6 @@
 // Sends the outbox in order: batches through POST /api/sync/push, single calls when batching is refused.
 import * as v from 'valibot'
+import { apiPaths } from '../contract/api-paths.ts'
 import { SyncPushResultSchema } from '../contract/sync.ts'
 import type { OutboxEntry, OwnerDatabase } from '../local/db.ts'
 import { fencedTransaction } from '../local/generation.ts'
@@ -67,7 +68,7 @@ async function takeBatch(db: OwnerDatabase, generation: number): Promise<{ batch
 
 /** The per-operation answers, or undefined when this batch must go one call at a time instead. */
 async function sendBatch(transport: Transport, batch: OutboxEntry[], state: PushState, deviceId: string): Promise<ApiResponse[] | undefined> {
-  const res = await transport.send({ method: 'POST', path: '/api/sync/push', json: { deviceId, operations: batch.map(toPushOperation) } })
+  const res = await transport.send({ method: 'POST', path: apiPaths.syncPush, json: { deviceId, operations: batch.map(toPushOperation) } })
   if (res.status === 404 || res.status === 405) {
     state.batchEndpoint = false
     return undefined

@@ -1,5 +1,6 @@
 // Uploads images picked offline, beside the push, then gives the entries that waited for them the server's id.
 import * as v from 'valibot'
+import { apiPaths } from '../contract/api-paths.ts'
 import { UploadResultSchema } from '../contract/purchase.ts'
 import type { OwnerDatabase, PendingImage } from '../local/db.ts'
 import { PENDING_IMAGE_ID } from '../local/writes.ts'
@@ -50,7 +51,7 @@ export async function uploadPendingImages(db: OwnerDatabase, transport: Transpor
 // The product hint is left out: an item created offline does not exist on the server yet, and the server
 // refuses an unknown productId. The profile hint picks the smaller avatar size.
 function uploadPath(image: PendingImage): string {
-  return image.profileId && !image.productId ? `/api/uploads?profileId=${encodeURIComponent(image.profileId)}` : '/api/uploads'
+  return apiPaths.uploads(image.productId ? null : image.profileId)
 }
 
 /**
