@@ -1,5 +1,6 @@
 // Pulls GET /api/sync/changes until the server has no more, and applies each answer to Dexie through reconcile.
 import * as v from 'valibot'
+import { apiPaths } from '../contract/api-paths.ts'
 import { SyncChangesSchema, type SyncChanges } from '../contract/sync.ts'
 import type { LocalItem, OwnerDatabase } from '../local/db.ts'
 import { fencedTransaction, readGeneration } from '../local/generation.ts'
@@ -17,7 +18,7 @@ type FeedPosition = { cursor: number; epoch: string | undefined }
 async function fetchPage(transport: Transport, { cursor, epoch }: FeedPosition): Promise<SyncChanges> {
   // The epoch goes with the cursor: after a restore from backup the server answers a snapshot instead of a delta.
   const since = epoch !== undefined && cursor > 0 ? `&epoch=${encodeURIComponent(epoch)}` : ''
-  const res = await transport.send({ method: 'GET', path: `/api/sync/changes?cursor=${cursor}${since}&limit=${PULL_PAGE_SIZE}` })
+  const res = await transport.send({ method: 'GET', path: `${apiPaths.syncChanges}?cursor=${cursor}${since}&limit=${PULL_PAGE_SIZE}` })
   if (isTransientStatus(res.status)) throw new TransientError(`Changes answered ${res.status}`)
   const parsed = v.safeParse(SyncChangesSchema, res.body)
   // Anything unreadable is treated as "later": applying half of it could lose data, waiting cannot.
