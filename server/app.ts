@@ -13,6 +13,8 @@ import { profileRoutes } from './routes/profiles.ts'
 import { publicConfigRoutes } from './routes/public-config.ts'
 import { publicRoutes } from './routes/public.ts'
 import { publicSiteRoutes } from './routes/public-site.ts'
+import { scanReportRoutes } from './routes/scan-reports.ts'
+import { statsRoutes } from './routes/stats.ts'
 import { supportRoutes } from './routes/support.ts'
 import { purchaseRecordRoutes } from './routes/purchase-records.ts'
 import { syncRoutes } from './routes/sync.ts'
@@ -57,6 +59,8 @@ export function createApp(input: AppDepsInput, site?: StaticSite) {
   api.route('/users', userRoutes(deps))
   api.route('/profiles', profileRoutes(deps))
   api.route('/', publicRoutes(deps))
+  api.route('/', scanReportRoutes(deps))
+  api.route('/', statsRoutes(deps))
   api.route('/', publicConfigRoutes(deps))
   api.route('/', supportRoutes(deps))
   api.route('/', wishlistItemRoutes(deps))

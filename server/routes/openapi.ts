@@ -6,6 +6,7 @@ import { ProfileSchema, ProfileUpdateSchema, PublicProfileSchema } from '../../s
 import { PurchaseRecordSchema, UploadResultSchema, VisitorPurchaseResultSchema, VisitorPurchaseSchema } from '../../src/contract/purchase.ts'
 import { AuthResponseSchema } from '../../src/contract/auth.ts'
 import { AccountDeleteRequestSchema, SetPasswordSchema, SignInMethodsSchema } from '../../src/contract/sign-in-methods.ts'
+import { ScanReportSchema, ScanStatsSchema } from '../../src/contract/scans.ts'
 import { SyncChangesSchema, SyncPushResultSchema, SyncPushSchema } from '../../src/contract/sync.ts'
 import { ItemCreateSchema, ItemUpdateSchema, WishlistItemSchema } from '../../src/contract/wishlist.ts'
 import type { AppEnv } from '../deps.ts'
@@ -56,6 +57,21 @@ const OPERATIONS: Record<string, Partial<Record<'get' | 'post' | 'put' | 'delete
   },
   '/api/public/profiles/{shareableId}/purchases': {
     post: { summary: "A visitor's simulated purchase", auth: false, params: ['shareableId'], body: VisitorPurchaseSchema, ok: { status: 201, schema: VisitorPurchaseResultSchema } },
+  },
+  '/api/public/profiles/{shareableId}/scans': {
+    post: {
+      summary: 'A scan of a visitor page the service worker served; the body {at} may be empty or text/plain (sendBeacon)',
+      auth: false,
+      params: ['shareableId'],
+      body: ScanReportSchema,
+      ok: { status: 204 },
+    },
+  },
+  '/api/stats/scans': {
+    get: { summary: "The owner's daily scans and unique visitors, oldest day to today", auth: true, query: ['days'], ok: { status: 200, schema: ScanStatsSchema } },
+  },
+  '/api/stats/scans/{shareableId}': {
+    get: { summary: "One of the owner's profiles' daily scans and visitors", auth: true, params: ['shareableId'], query: ['days'], ok: { status: 200, schema: ScanStatsSchema } },
   },
   '/api/users/me/export': {
     get: { summary: 'Everything stored about the owner, as one JSON attachment', auth: true, ok: { status: 200 } },

@@ -47,7 +47,7 @@ export function syncRoutes(deps: AppDeps, dispatch: Dispatch) {
     .use('/sync/*', requireAuth(deps))
     .get('/sync/changes', validate('query', SyncChangesQuerySchema), async (c) => {
       const { cursor, limit, epoch } = c.req.valid('query')
-      return c.json(await loadChanges(db, c.var.userId, cursor, limit, epoch))
+      return c.json(await loadChanges(db, c.var.userId, cursor, limit, epoch, deps.now()))
     })
     .post(
       '/sync/push',

@@ -4,6 +4,7 @@ import { ACCOUNT_EXPORT_FORMAT, ACCOUNT_EXPORT_VERSION } from '../../src/contrac
 import { apiPaths } from '../../src/contract/api-paths.ts'
 import type { Db } from '../db/client.ts'
 import { images, linkedIdentities, orders, profiles, purchaseRecords, refreshTokens, users, wishlistItems } from '../db/schema.ts'
+import { allScanDaysOf } from './scan-stats.ts'
 
 /** What a section needs besides the database: absolute addresses make the file useful away from the app. */
 type ExportContext = { userId: string; publicUrl: string }
@@ -157,6 +158,8 @@ const SECTIONS = {
       .orderBy(asc(orders.createdAt), asc(orders.id))
     return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() }))
   },
+  // Every day the profile was scanned: the day's scans and distinct visitors, which is all that is stored (decision 105).
+  scans: async (tx, ctx) => allScanDaysOf(tx, ctx.userId),
 } satisfies Record<string, Section>
 
 export type AccountExport = {

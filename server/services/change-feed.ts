@@ -1,5 +1,6 @@
 // GET /api/sync/changes: everything of one owner changed after a cursor, paged by the per-user change counter.
 import { and, asc, eq, gt, gte, sql } from 'drizzle-orm'
+import { SCAN_DAYS_DEFAULT } from '../../src/contract/scans.ts'
 import type { SyncChanges } from '../../src/contract/sync.ts'
 import type { Db } from '../db/client.ts'
 import { itemTombstones, orders, profiles, purchaseRecords, syncEpoch, users, wishlistItems } from '../db/schema.ts'
@@ -7,6 +8,7 @@ import { toWishlistItem } from './item-view.ts'
 import { toProfile } from './profile-view.ts'
 import { toOrder } from './print-provider/order-writes.ts'
 import { toPurchaseRecord } from './purchase-record-view.ts'
+import { scanDaysOf } from './scan-stats.ts'
 
 type Change =
   | { seq: number; kind: 'item'; value: SyncChanges['items'][number] }
@@ -20,9 +22,12 @@ type Change =
  * from a backup, so the counter behind the cursor went back and counts other writes now). Otherwise the rows whose seq is above the cursor, at most
  * `limit` of them in seq order; the answer's cursor is where the next page starts.
  */
-export function loadChanges(db: Db, userId: string, cursor: number, limit: number, epoch?: string): Promise<SyncChanges> {
+export async function loadChanges(db: Db, userId: string, cursor: number, limit: number, epoch?: string, now = new Date()): Promise<SyncChanges> {
   // One snapshot for the counter and every table, so the cursor handed out matches the rows handed out.
-  return db.transaction((tx) => readChanges(tx, userId, cursor, limit, epoch), { isolationLevel: 'repeatable read', accessMode: 'read only' })
+  const answer = await db.transaction((tx) => readChanges(tx, userId, cursor, limit, epoch), { isolationLevel: 'repeatable read', accessMode: 'read only' })
+  // Scan counts change without any write of the owner, so they ride on the last page of every pull, not on the cursor.
+  if (!answer.hasMore) answer.scans = await scanDaysOf(db, userId, SCAN_DAYS_DEFAULT, now)
+  return answer
 }
 
 /**

@@ -1,0 +1,66 @@
+// POST /api/public/profiles/{shareableId}/scans: the scan of a visitor page the service worker served (the server never
+// saw it), sent with sendBeacon or queued while offline; counted on the day it happened (decision 105).
+import { Hono } from 'hono'
+import * as v from 'valibot'
+import { SCAN_REPORT_MAX_AGE_DAYS, ScanReportSchema } from '../../src/contract/scans.ts'
+import { addressKey, clientAddress } from '../client-address.ts'
+import type { AppDeps, AppEnv } from '../deps.ts'
+import { ApiError } from '../http.ts'
+import { RateLimiter, resolveRateLimits, TOO_MANY } from '../rate-limit.ts'
+import { memoryRateLimitStore } from '../rate-limit-stores.ts'
+import { scanInputOf } from '../scan-input.ts'
+import { cachedPublicProfile, publicProfileResponse } from '../services/public-profile.ts'
+import { profileOf } from '../services/visitor-documents.ts'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+/** A phone's clock a little ahead of ours is still now; further ahead is a report that cannot have happened yet. */
+export const SCAN_REPORT_CLOCK_SKEW_MS = 5 * 60 * 1000
+
+export const SCAN_REPORT_MESSAGES = {
+  notJson: 'The scan report must be empty or JSON, for example {"at":"2026-01-31T12:00:00.000Z"}.',
+  tooOld: `A scan report older than ${SCAN_REPORT_MAX_AGE_DAYS} days is not counted.`,
+  future: 'A scan report cannot be from the future.',
+} as const
+
+/** The report's body as sent: sendBeacon posts text/plain, so the JSON is read from the raw text; empty means now. */
+export function parseScanReport(text: string): v.InferOutput<typeof ScanReportSchema> {
+  let json: unknown = {}
+  if (text.trim() !== '') {
+    try {
+      json = JSON.parse(text)
+    } catch {
+      throw new ApiError(400, SCAN_REPORT_MESSAGES.notJson)
+    }
+  }
+  const parsed = v.safeParse(ScanReportSchema, json)
+  if (!parsed.success) throw new ApiError(400, parsed.issues[0]?.message ?? SCAN_REPORT_MESSAGES.notJson)
+  return parsed.output
+}
+
+/** When the scan counts: `at`, if it is within the last SCAN_REPORT_MAX_AGE_DAYS days and not ahead of now. */
+export function reportedScanTime(at: string | undefined, nowMs: number): number {
+  if (at === undefined) return nowMs
+  const atMs = Date.parse(at)
+  if (atMs > nowMs + SCAN_REPORT_CLOCK_SKEW_MS) throw new ApiError(400, SCAN_REPORT_MESSAGES.future)
+  if (atMs < nowMs - SCAN_REPORT_MAX_AGE_DAYS * DAY_MS) throw new ApiError(400, SCAN_REPORT_MESSAGES.tooOld)
+  return Math.min(atMs, nowMs)
+}
+
+export function scanReportRoutes(deps: AppDeps) {
+  const { db } = deps.database
+  const limits = resolveRateLimits(deps.rateLimits)
+  // This process's memory, not the shared store: a report, like a scan, must never cost a database write of its own.
+  const limiter = new RateLimiter(memoryRateLimitStore(), deps.rateLimitNamespace ?? '')
+  return new Hono<AppEnv>().post('/public/profiles/:shareableId/scans', async (c) => {
+    const address = addressKey(clientAddress(c, deps.config.trustProxy))
+    await limiter.enforce('scan-report', address, limits.scanReportsPerAddress, TOO_MANY.scanReports)
+    const report = parseScanReport(await c.req.text())
+    const cached = cachedPublicProfile(db, c.req.param('shareableId'))
+    const entry = cached === undefined ? await publicProfileResponse(db, c.req.param('shareableId')) : cached
+    // Missing or switched off: nothing is counted, and the page learns the profile is gone.
+    if (!entry) throw new ApiError(404, 'Profile not found')
+    const atMs = reportedScanTime(report.at, deps.now().getTime())
+    deps.scans.count(scanInputOf(c, entry.profileId, deps.config.trustProxy, atMs), () => profileOf(entry).shareableId)
+    return c.body(null, 204)
+  })
+}
