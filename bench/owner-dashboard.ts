@@ -1,8 +1,11 @@
 // Benchmark of the owner dashboard with a full wishlist (200 items, the bound), CPU slowed 4x in Chromium: reload to the
 // grid's last card painted, a click on Edit to the dialog painted with its fields filled, and the edit's interaction
 // latency (INP over typing in the name field and saving). Prints median and worst of several runs, each with its goal.
-// Run: npm run bench:dashboard (or npx tsx bench/owner-dashboard.ts [--runs 7] [--items 200] [--cpu 4]).
-import type { Page } from 'playwright-core'
+// Run: npm run bench:dashboard (or npx tsx bench/owner-dashboard.ts [--runs 7] [--items 200] [--cpu 4] [--profile dir]);
+// --profile writes one more run's JavaScript CPU profiles (reload, edit click) as .cpuprofile files for DevTools.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import type { CDPSession, Page } from 'playwright-core'
 import { launchChromium, median } from './lib-browser.ts'
 import { expectDialogWith, installProbe, readProbe, worstInteraction } from './lib-dashboard-probe.ts'
 import { seedOwnerWithItems } from './lib-owner-seed.ts'
@@ -16,6 +19,7 @@ const arg = (name: string, fallback: number) => {
 const RUNS = arg('--runs', 7)
 const ITEMS = arg('--items', 200)
 const CPU = arg('--cpu', PHONE_CPU_SLOWDOWN)
+const PROFILE_DIR = process.argv.includes('--profile') ? process.argv[process.argv.indexOf('--profile') + 1] : undefined
 const PHOTO_EVERY = 10
 
 const GOALS = { reloadMs: 500, dialogMs: 200, inpMs: 200 }
@@ -33,13 +37,33 @@ async function waitForSynced(page: Page): Promise<void> {
 }
 
 type Run = { reloadMs: number; dialogMs: number; openInpMs: number; editInpMs: number; editInpEvent: string }
+type Step = <T>(label: string, action: () => Promise<T>) => Promise<T>
+const plainStep: Step = (_label, action) => action()
+
+/** A step recorded by the CPU profiler into `dir/label.cpuprofile`. */
+function profiledStep(cdp: CDPSession, dir: string): Step {
+  return async (label, action) => {
+    await cdp.send('Profiler.enable')
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
+    await cdp.send('Profiler.start')
+    try {
+      return await action()
+    } finally {
+      const { profile } = await cdp.send('Profiler.stop')
+      mkdirSync(dir, { recursive: true })
+      writeFileSync(path.join(dir, `${label}.cpuprofile`), JSON.stringify(profile))
+    }
+  }
+}
 
 /** One run: reload, edit the item at `index` (among the first, which are on screen), type into its name and save. */
-async function oneRun(page: Page, name: string): Promise<Run> {
-  await page.reload({ waitUntil: 'commit' })
-  await page.waitForFunction(() => (window as unknown as { __probe?: { lastCardAt: number | null } }).__probe?.lastCardAt != null, null, {
-    timeout: 60_000,
-    polling: 100,
+async function oneRun(page: Page, name: string, step: Step = plainStep): Promise<Run> {
+  await step('reload', async () => {
+    await page.reload({ waitUntil: 'commit' })
+    await page.waitForFunction(() => (window as unknown as { __probe?: { lastCardAt: number | null } }).__probe?.lastCardAt != null, null, {
+      timeout: 60_000,
+      polling: 100,
+    })
   })
   const reloadMs = (await readProbe(page)).lastCardAt ?? Number.NaN
   if (reloadMs < 0) throw new Error('The last card was in the DOM but not laid out')
@@ -48,11 +72,13 @@ async function oneRun(page: Page, name: string): Promise<Run> {
 
   await expectDialogWith(page, name)
   const clickStart = await page.evaluate(() => performance.now())
-  await page.getByRole('link', { name: `Edit ${name}`, exact: true }).click()
   const dialog = page.getByRole('dialog', { name: 'Edit product' })
   const field = dialog.getByLabel('Product Name')
-  await field.waitFor()
-  await page.waitForFunction(() => (window as unknown as { __probe: { dialogAt: number | null } }).__probe.dialogAt !== null, null, { polling: 50 })
+  await step('edit-click', async () => {
+    await page.getByRole('link', { name: `Edit ${name}`, exact: true }).click()
+    await field.waitFor()
+    await page.waitForFunction(() => (window as unknown as { __probe: { dialogAt: number | null } }).__probe.dialogAt !== null, null, { polling: 50 })
+  })
   const opened = await readProbe(page)
   const dialogMs = (opened.dialogAt ?? Number.NaN) - (opened.editPressedAt ?? Number.NaN)
   // The dialog's own fade-in (Mantine's 200 ms) runs after the first paint; let it finish before typing, as a person would.
@@ -103,6 +129,10 @@ async function main() {
     await oneRun(page, owner.itemNames[0] ?? '')
     const runs: Run[] = []
     for (let run = 1; run <= RUNS; run++) runs.push(await oneRun(page, owner.itemNames[run] ?? ''))
+    if (PROFILE_DIR) {
+      await oneRun(page, owner.itemNames[RUNS + 1] ?? '', profiledStep(cdp, PROFILE_DIR))
+      console.log(`CPU profiles of one more run: ${PROFILE_DIR}/reload.cpuprofile, edit-click.cpuprofile`)
+    }
 
     line(`Reload to the last card painted (CPU ${CPU}x, ${ITEMS} items)`, GOALS.reloadMs, runs.map((run) => run.reloadMs))
     line(`Click on Edit to the dialog painted with its fields filled`, GOALS.dialogMs, runs.map((run) => run.dialogMs))

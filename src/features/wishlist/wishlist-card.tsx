@@ -1,75 +1,138 @@
 // Owns one card of the owner's wishlist grid: picture, name, brand, price, what was paid, Edit and Delete.
-import { Badge, Button, Card, Center, Group, Image, Stack, Text } from '@mantine/core'
+// A light card (decision 110): the markup and classes of Mantine's Card, Text, Group and Button, written as plain
+// elements, because 200 cards of full Mantine components took most of a second to render on a slow phone.
+import { Badge, Button, Card, CardSection, Center, Group, Image, Paper, Stack, Text, UnstyledButton } from '@mantine/core'
 import { IconEdit, IconTrash } from '@tabler/icons-react'
+import { memo, type MouseEvent, type ReactNode } from 'react'
 import type { LocalItem, OwnerDatabase } from '../../local/db.ts'
-import { ButtonLink } from '../../lib/anchor-link.tsx'
 import { formatEuro } from '../../lib/money.ts'
 import { useImagePreview } from './use-image-preview.ts'
+import classes from './wishlist-card.module.css'
 import { isItemPurchased, paidAmount } from './wishlist-stats.ts'
 
-type Props = { db: OwnerDatabase; item: LocalItem; onDelete: (item: LocalItem) => void }
+type Props = {
+  db: OwnerDatabase
+  item: LocalItem
+  /** The address of the item's edit dialog, and the client-side navigation a plain click makes instead. */
+  editHref: string
+  onEdit: (id: string) => void
+  onDelete: (item: LocalItem) => void
+}
 
-export function WishlistCard({ db, item, onDelete }: Props) {
-  const imageSrc = useImagePreview(db, item)
+const cx = (...names: (string | undefined)[]) => names.filter(Boolean).join(' ')
+const CARD = cx(Card.classes.root, 'mantine-Card-root', Paper.classes.root, 'mantine-Paper-root', classes.card)
+const SECTION = cx(CardSection.classes.section, 'mantine-Card-section')
+const TEXT = cx('mantine-focus-auto', Text.classes.root, 'mantine-Text-root')
+const STACK = cx(Stack.classes.root, 'mantine-Stack-root', classes.details)
+const GROUP = cx(Group.classes.root, 'mantine-Group-root')
+const BUTTON = cx('mantine-focus-auto mantine-active', Button.classes.root, 'mantine-Button-root', UnstyledButton.classes.root, 'mantine-UnstyledButton-root', classes.button)
+const BUTTON_INNER = cx(Button.classes.inner, 'mantine-Button-inner')
+const BUTTON_SECTION = cx(Button.classes.section, 'mantine-Button-section')
+const BUTTON_LABEL = cx(Button.classes.label, 'mantine-Button-label')
+
+/** What a router link does with a click: a plain left click navigates in the page, anything else is the browser's. */
+function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
+  return !event.defaultPrevented && event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey
+}
+
+function ButtonContent({ icon, label }: { icon: ReactNode; label: string }) {
+  return (
+    <span className={BUTTON_INNER}>
+      <span className={BUTTON_SECTION} data-position="left">
+        {icon}
+      </span>
+      <span className={BUTTON_LABEL}>{label}</span>
+    </span>
+  )
+}
+
+/** Only a picture picked on this device needs the local database; a stored one is its address. */
+function PendingPicture({ db, item }: { db: OwnerDatabase; item: LocalItem }) {
+  return <Picture name={item.name} src={useImagePreview(db, item)} />
+}
+
+function Picture({ name, src }: { name: string; src: string | null }) {
+  if (src) return <img className={cx(Image.classes.root, 'mantine-Image-root', classes.picture, classes.photo)} data-picture alt={name} src={src} />
+  return (
+    <div className={cx(Center.classes.root, 'mantine-Center-root', classes.picture, classes.noImage)} data-picture>
+      <p className={cx(TEXT, classes.small, classes.dimmed)} data-size="sm">
+        No image
+      </p>
+    </div>
+  )
+}
+
+function WishlistCardView({ db, item, editHref, onEdit, onDelete }: Props) {
   const purchased = isItemPurchased(item)
   return (
-    <Card withBorder radius="md" padding="md">
-      <Card.Section>
-        {imageSrc ? (
-          <Image src={imageSrc} alt={item.name} h={180} fit="cover" />
-        ) : (
-          <Center h={180} bg="var(--mantine-color-default-hover)">
-            <Text c="dimmed" size="sm">
-              No image
-            </Text>
-          </Center>
-        )}
-      </Card.Section>
-      <Stack gap={4} mt="md">
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Text fw={600} lineClamp={2}>
+    <div className={CARD} data-with-border="true" data-orientation="vertical">
+      <div className={SECTION} data-orientation="vertical" data-first-section="true">
+        {item.localImageId ? <PendingPicture db={db} item={item} /> : <Picture name={item.name} src={item.imageUrl} />}
+      </div>
+      <div className={STACK} data-details>
+        <div className={cx(GROUP, classes.titleRow)} data-title-row>
+          <p className={cx(TEXT, classes.name)} data-line-clamp="true">
             {item.name}
-          </Text>
+          </p>
           {purchased ? (
             <Badge color="green" variant="light">
               Purchased
             </Badge>
           ) : null}
-        </Group>
-        <Text size="sm" c="dimmed">
+        </div>
+        <p className={cx(TEXT, classes.small, classes.dimmed)} data-size="sm">
           {item.brand}
-        </Text>
-        <Text fw={500}>
+        </p>
+        <p className={cx(TEXT, classes.price)}>
           {formatEuro(item.price)}
           {purchased ? (
             <Text span size="sm" c="dimmed" ml={6}>
               (paid {formatEuro(paidAmount(item))})
             </Text>
           ) : null}
-        </Text>
-      </Stack>
-      <Group mt="md" gap="sm">
-        <ButtonLink
-          to="/dashboard"
-          search={{ modal: 'edit', id: item.id }}
-          variant="light"
-          size="xs"
-          leftSection={<IconEdit size={14} aria-hidden />}
+        </p>
+      </div>
+      <div className={cx(GROUP, classes.actions)} data-actions>
+        <a
+          className={BUTTON}
+          data-variant="light"
+          data-size="xs"
+          data-with-left-section="true"
           aria-label={`Edit ${item.name}`}
+          href={editHref}
+          onClick={(event) => {
+            if (!isPlainClick(event)) return
+            event.preventDefault()
+            onEdit(item.id)
+          }}
         >
-          Edit
-        </ButtonLink>
-        <Button
-          variant="subtle"
-          color="red"
-          size="xs"
-          leftSection={<IconTrash size={14} aria-hidden />}
-          onClick={() => onDelete(item)}
+          <ButtonContent icon={<IconEdit size={14} aria-hidden />} label="Edit" />
+        </a>
+        <button
+          className={BUTTON}
+          data-variant="subtle"
+          data-size="xs"
+          data-with-left-section="true"
+          type="button"
           aria-label={`Delete ${item.name}`}
+          onClick={() => onDelete(item)}
         >
-          Delete
-        </Button>
-      </Group>
-    </Card>
+          <ButtonContent icon={<IconTrash size={14} aria-hidden />} label="Delete" />
+        </button>
+      </div>
+    </div>
   )
 }
+
+/** Same fields, same card: a live query hands out new objects for unchanged rows, so identity says too little. */
+function sameItem(a: LocalItem, b: LocalItem): boolean {
+  if (a === b) return true
+  const keys = Object.keys(a) as (keyof LocalItem)[]
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.is(a[key], b[key]))
+}
+
+export const WishlistCard = memo(
+  WishlistCardView,
+  (before, after) =>
+    before.db === after.db && before.editHref === after.editHref && before.onEdit === after.onEdit && before.onDelete === after.onDelete && sameItem(before.item, after.item),
+)

@@ -1,6 +1,7 @@
 // Owns the owner's wishlist grid: 6 placeholders on the first load, the cards, an empty note, and the delete dialog.
 import { Alert, Card, SimpleGrid, Skeleton, Text } from '@mantine/core'
-import { useState } from 'react'
+import { useNavigate, useRouter } from '@tanstack/react-router'
+import { memo, useCallback, useState } from 'react'
 import type { LocalItem, OwnerDatabase } from '../../local/db.ts'
 import { DeleteItemDialog } from './delete-item-dialog.tsx'
 import type { WishlistState } from './use-wishlist.ts'
@@ -10,8 +11,12 @@ export const PLACEHOLDER_CARDS = 6
 
 const GRID_COLUMNS = { base: 1, xs: 2, md: 3 }
 
-export function WishlistGrid({ db, state }: { db: OwnerDatabase; state: WishlistState }) {
+/** Memoized with stable callbacks: opening a dialog changes the address, which must not re-render 200 cards. */
+export const WishlistGrid = memo(function WishlistGrid({ db, state }: { db: OwnerDatabase; state: WishlistState }) {
   const [deleting, setDeleting] = useState<LocalItem | null>(null)
+  const navigate = useNavigate()
+  const { stringifySearch } = useRouter().options
+  const openEdit = useCallback((id: string) => void navigate({ to: '/dashboard', search: { modal: 'edit', id } }), [navigate])
 
   if (state.status === 'error') {
     return (
@@ -42,7 +47,14 @@ export function WishlistGrid({ db, state }: { db: OwnerDatabase; state: Wishlist
       ) : (
         <SimpleGrid cols={GRID_COLUMNS}>
           {state.items.map((item) => (
-            <WishlistCard key={item.id} db={db} item={item} onDelete={setDeleting} />
+            <WishlistCard
+              key={item.id}
+              db={db}
+              item={item}
+              editHref={`/dashboard${stringifySearch({ modal: 'edit', id: item.id })}`}
+              onEdit={openEdit}
+              onDelete={setDeleting}
+            />
           ))}
         </SimpleGrid>
       )}
@@ -50,4 +62,4 @@ export function WishlistGrid({ db, state }: { db: OwnerDatabase; state: Wishlist
       <DeleteItemDialog db={db} item={deleting} onClose={() => setDeleting(null)} />
     </>
   )
-}
+})
