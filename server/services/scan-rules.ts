@@ -1,5 +1,6 @@
 // Which requests are scans (decision 105): not bots, not prefetches or previews, not HEAD, not the owner's own look.
 import { SCAN_OWNER_COOKIE, SCAN_PREVIEW_PARAM } from '../../src/contract/scans.ts'
+import { readOwnerMarker } from '../../src/lib/owner-marker.ts'
 
 /** What the counter needs of one request, from a Hono context or the Node listener's fast path alike. */
 export type ScanInput = {
@@ -34,22 +35,6 @@ export function isBotAgent(userAgent: string): boolean {
   return userAgent.trim() === '' || BOT_AGENT.test(userAgent)
 }
 
-/** The value of one cookie in a Cookie header, or undefined. */
-export function cookieValue(cookieHeader: string | undefined, name: string): string | undefined {
-  if (!cookieHeader || !cookieHeader.includes(name)) return undefined
-  for (const part of cookieHeader.split(';')) {
-    const eq = part.indexOf('=')
-    if (eq < 0 || part.slice(0, eq).trim() !== name) continue
-    const raw = part.slice(eq + 1).trim()
-    try {
-      return decodeURIComponent(raw)
-    } catch {
-      return raw
-    }
-  }
-  return undefined
-}
-
 function hasPreviewMarker(url: string | undefined): boolean {
   const query = url?.indexOf('?') ?? -1
   if (!url || query < 0) return false
@@ -65,7 +50,8 @@ export function isCountableScan(input: ScanInput, ownerMarker?: OwnerMarker): bo
     if (value && SPECULATIVE.test(value)) return false
   }
   if (hasPreviewMarker(input.url)) return false
-  const marker = cookieValue(input.header('cookie'), SCAN_OWNER_COOKIE)
+  const cookies = input.header('cookie')
+  const marker = cookies?.includes(SCAN_OWNER_COOKIE) ? readOwnerMarker(cookies) : undefined
   if (marker !== undefined && ownerMarker !== undefined) {
     const shareableId = typeof ownerMarker === 'function' ? ownerMarker() : ownerMarker
     if (shareableId !== undefined && marker === shareableId) return false

@@ -1,5 +1,6 @@
 // Owns the stored session: the access and refresh tokens in localStorage (spec keys) and the global logout signal.
 import { LOGOUT_EVENT } from '../contract/names.ts'
+import { writeOwnerMarker } from '../lib/owner-marker.ts'
 
 export const TOKEN_KEY = 'token'
 export const REFRESH_TOKEN_KEY = 'refreshToken'
@@ -40,6 +41,8 @@ export function storeTokens(tokens: { token: string; refreshToken: string }): vo
 export function clearTokens(): void {
   write(TOKEN_KEY, null)
   write(REFRESH_TOKEN_KEY, null)
+  // Signed out: this browser's looks at the profile count as scans again (decision 105).
+  writeOwnerMarker(null)
 }
 
 /** Clears the session and tells the app it is over. */

@@ -1,6 +1,9 @@
 // Owns the owner's sync client on the protected routes: started on the first protected page (never on public ones,
 // so the public profile's JavaScript carries no Dexie), and told about every new sign-in before a page renders.
+import { liveQuery } from 'dexie'
 import { readTokens } from '../../../api/tokens.ts'
+import { writeOwnerMarker } from '../../../lib/owner-marker.ts'
+import { profileQuery } from '../../../local/queries.ts'
 import { getSyncClient, type SyncClient } from '../../../sync/sync-client.ts'
 
 /** The refresh token of the last sign-in announced to the client; a new one means a new login, register or OAuth. */
@@ -18,7 +21,20 @@ export async function startOwnerSync(): Promise<SyncClient> {
     const claim = await sync.signedIn({ token, refreshToken })
     if (claim) announcedRefreshToken = refreshToken
   }
+  watchOwnerMarker(sync.db)
   return sync
+}
+
+let markerWatch: { unsubscribe: () => void } | undefined
+
+/** Keeps the owner marker cookie on the signed-in owner's shareableId (decision 105); clearTokens removes it. */
+function watchOwnerMarker(db: SyncClient['db']): void {
+  markerWatch ??= liveQuery(() => profileQuery(db)).subscribe({
+    next: (profile) => {
+      if (profile?.shareableId && readTokens().refreshToken) writeOwnerMarker(profile.shareableId)
+    },
+    error: () => undefined,
+  })
 }
 
 /** The client for protected pages; the guard has started it before they render. */
