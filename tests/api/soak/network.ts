@@ -1,0 +1,147 @@
+// The soak's network: one device's line to the in-process server, with faults armed per request and a log of what the server ran.
+import { Hono } from 'hono'
+import type { AppEnv } from '../../../server/deps.ts'
+import { toErrorResponse } from '../../../server/http.ts'
+import { syncRoutes } from '../../../server/routes/sync.ts'
+import { PUSH_ALREADY_APPLIED_STATUS } from '../../../src/contract/sync.ts'
+import type { FetchLike } from '../../../src/sync/transport.ts'
+import type { TestApp } from '../harness.ts'
+
+/** A fault for the next push request: inside the batch at operation k, or the whole request. */
+export type PushFault =
+  | { kind: 'fail'; k: number; status: 500 | 502 | 503 }
+  /** The token expired between the batch's check and this operation: the operation answers 401. */
+  | { kind: 'unauthorized'; k: number }
+  /** The operation commits, then the connection drops: the client never hears, the server runs the rest. */
+  | { kind: 'lose-after'; k: number }
+  /** The connection drops when operation k is reached (a killed push); the server still runs the batch to its end. */
+  | { kind: 'lose-before'; k: number }
+  /** The request never reaches the server. */
+  | { kind: 'drop' }
+
+/** A fault for the next request of another kind (a pull, an upload, a token refresh). */
+export type RequestFault = { on: 'pull' | 'upload' | 'refresh'; kind: 'bad-gateway' | 'lose-response' | 'drop' }
+
+/** One operation the server ran for real: not answered from a stored result, not refused, not "already applied". */
+export type Executed = { device: string; seq: number; method: string; path: string; body: Record<string, unknown> }
+
+export type ServerLog = { executed: Executed[]; uploads: number }
+
+const lostConnection = () => new TypeError('Failed to fetch')
+
+function requestKind(method: string, pathname: string): RequestFault['on'] | 'push' | 'other' {
+  if (pathname === '/api/sync/push') return 'push'
+  if (pathname === '/api/sync/changes') return 'pull'
+  if (pathname === '/api/auth/refresh') return 'refresh'
+  if (method === 'POST' && pathname === '/api/uploads') return 'upload'
+  return 'other'
+}
+
+/**
+ * `forgetful`: a broken server for the soak's own check that it can fail: every pushed operation arrives with a fresh
+ * Idempotency-Key and no mutation id, so a resend of a committed write runs again.
+ */
+export function deviceNetwork(t: TestApp, device: string, log: ServerLog, running: Set<Promise<unknown>>, forgetful = false) {
+  const pushFaults: PushFault[] = []
+  const requestFaults: RequestFault[] = []
+  let online = true
+
+  /** Runs in the background like a real server would after the client hung up; the soak waits for it at the end. */
+  const track = <T>(work: Promise<T>): Promise<T> => {
+    const tracked = work.catch(() => undefined).finally(() => running.delete(tracked))
+    running.add(tracked)
+    return work
+  }
+
+  async function push(input: string, sent: RequestInit): Promise<Response> {
+    const init = forgetful ? forgetResends(sent) : sent
+    const fault = pushFaults.shift()
+    if (fault?.kind === 'drop') throw lostConnection()
+    let loseAnswer: (error: Error) => void = () => {}
+    const lost = new Promise<never>((_resolve, reject) => {
+      loseAnswer = reject
+    })
+    lost.catch(() => undefined)
+    let index = 0
+    const dispatch = async (request: Request): Promise<Response> => {
+      const k = index++
+      const armed = fault && 'k' in fault && fault.k === k ? fault : undefined
+      if (armed?.kind === 'lose-before') loseAnswer(lostConnection())
+      if (armed?.kind === 'fail') return Response.json({ message: 'Injected failure' }, { status: armed.status })
+      if (armed?.kind === 'unauthorized') return Response.json({ message: 'Token expired' }, { status: 401 })
+      const body = request.method === 'DELETE' ? {} : ((await request.clone().json().catch(() => ({}))) as Record<string, unknown>)
+      const res = await t.app.fetch(request)
+      const ran = res.status >= 200 && res.status < 300 && res.status !== PUSH_ALREADY_APPLIED_STATUS && !res.headers.get('Idempotent-Replayed')
+      if (ran) log.executed.push({ device, seq: log.executed.length, method: request.method, path: new URL(request.url).pathname, body })
+      if (armed?.kind === 'lose-after') loseAnswer(lostConnection())
+      return res
+    }
+    const pushApp = new Hono<AppEnv>().route('/api', syncRoutes(t.deps, dispatch))
+    pushApp.onError((err, c) => {
+      const { status, message, headers } = toErrorResponse(err)
+      return c.json({ message }, status, headers)
+    })
+    const answer = track(Promise.resolve(pushApp.request(input, init)))
+    return Promise.race([answer, lost])
+  }
+
+  async function other(kind: RequestFault['on'], input: string, init: RequestInit): Promise<Response> {
+    const index = requestFaults.findIndex((fault) => fault.on === kind)
+    const fault = index >= 0 ? requestFaults.splice(index, 1)[0] : undefined
+    if (fault?.kind === 'drop') throw lostConnection()
+    if (fault?.kind === 'bad-gateway') return Response.json({ message: 'Bad gateway' }, { status: 502 })
+    const res = await track(Promise.resolve(t.app.request(input, init)))
+    if (kind === 'upload' && res.status === 201) log.uploads += 1
+    if (fault?.kind === 'lose-response') {
+      await res.text()
+      throw lostConnection()
+    }
+    return res
+  }
+
+  const fetch: FetchLike = async (input, init) => {
+    if (!online) throw lostConnection()
+    const kind = requestKind(init.method ?? 'GET', new URL(input).pathname)
+    if (kind === 'push') return push(input, init)
+    if (kind === 'other') return t.app.request(input, init)
+    return other(kind, input, init)
+  }
+
+  return {
+    fetch,
+    get online() {
+      return online
+    },
+    setOnline(value: boolean) {
+      online = value
+    },
+    armPush(fault: PushFault) {
+      pushFaults.push(fault)
+    },
+    armRequest(fault: RequestFault) {
+      requestFaults.push(fault)
+    },
+    /** Faults armed and not met yet: of a push kind, or on a request kind. */
+    armed(kind: PushFault['kind'] | RequestFault['on']) {
+      return pushFaults.filter((fault) => fault.kind === kind).length + requestFaults.filter((fault) => fault.on === kind).length
+    },
+    /** Heal: every fault not yet met is dropped. */
+    clearFaults() {
+      pushFaults.length = 0
+      requestFaults.length = 0
+    },
+  }
+}
+
+export type DeviceNetwork = ReturnType<typeof deviceNetwork>
+
+function forgetResends(init: RequestInit): RequestInit {
+  const push = JSON.parse(String(init.body)) as { operations: Record<string, unknown>[] }
+  const operations = push.operations.map(({ mutationId: _forgotten, ...op }) => ({ ...op, idempotencyKey: crypto.randomUUID() }))
+  return { ...init, body: JSON.stringify({ ...push, operations }) }
+}
+
+/** Waits for every request the server is still running after its client hung up. */
+export async function settled(running: Set<Promise<unknown>>) {
+  while (running.size > 0) await Promise.all([...running])
+}
