@@ -40,7 +40,7 @@ export function createSyncEngine(db: OwnerDatabase, transport: Transport, option
   const stallMs = options.uploadStallMs ?? UPLOAD_STALL_MS
   let running: Promise<SyncResult> | undefined
   let lane: Lane | undefined
-  /** An upload lane that ended "later" with nobody waiting: the next pass reports it (backoff) before restarting it. */
+  /** How an upload lane failed with nobody waiting: the next pass reports it (backoff) before restarting it. */
   let unreportedFailure: unknown
 
   /** The uploads run beside push and pull: entries that do not wait for an image, and pulls, never wait for it. */
@@ -52,7 +52,8 @@ export function createSyncEngine(db: OwnerDatabase, transport: Transport, option
       generation,
       result: result.then((outcome) => {
         lane = undefined
-        if (outcome.error instanceof TransientError) unreportedFailure = outcome.error
+        // A fenced lane belongs to a generation that is gone; anything else is reported, so it never loops without backoff.
+        if (outcome.error !== undefined && !(outcome.error instanceof FencedError)) unreportedFailure = outcome.error
         options.onUploadsSettled?.()
         return outcome
       }),
