@@ -1,0 +1,181 @@
+// The scan counter against a real database (decision 105): the daily salt, one statement per flush, servers adding
+// up, a database outage, and the flush at shutdown.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { and, eq } from 'drizzle-orm'
+import { beforeAll, expect, it } from 'vitest'
+import { loadConfig } from '../../server/config.ts'
+import { type Database, openDatabase } from '../../server/db/client.ts'
+import { scanDays, scanSalts, scanVisitors } from '../../server/db/schema.ts'
+import { startServer } from '../../server/main.ts'
+import { type ScanCounterOptions, type ScanInput, ScanCounter, utcDay, visitorDigest, visitorHash } from '../../server/services/scan-counter.ts'
+import { describeEachDatabase, TestApp } from './harness.ts'
+import { signUpOwner } from './owner-helpers.ts'
+
+const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36'
+const DAY_MS = 24 * 60 * 60 * 1000
+
+const scan = (profileId: string, clientAddress: string, extra: Partial<ScanInput> = {}): ScanInput => ({
+  profileId,
+  clientAddress,
+  userAgent: PHONE,
+  header: () => undefined,
+  method: 'GET',
+  ...extra,
+})
+
+/** The database with a switch that makes every query fail, and a log of the statements the counter runs. */
+function faulty(database: Database) {
+  const state = { down: false, statements: [] as string[] }
+  const db = new Proxy(database.db, {
+    get(target, prop, receiver) {
+      const value: unknown = Reflect.get(target, prop, receiver)
+      if (typeof value !== 'function' || !['execute', 'insert', 'select'].includes(String(prop))) return value
+      return (...args: unknown[]) => {
+        // Thrown where the call is made, as a builder (insert, select) cannot start without a connection either.
+        if (state.down) throw new Error('connect ECONNREFUSED 127.0.0.1:5432')
+        state.statements.push(prop === 'execute' ? JSON.stringify((args[0] as { queryChunks: unknown }).queryChunks) : String(prop))
+        return (value as (...a: unknown[]) => unknown).apply(target, args)
+      }
+    },
+  })
+  return { database: { ...database, db } as Database, state }
+}
+
+/** A day far from today, so the cleanup of finished days by tests on today's date never touches it. */
+const farDay = () => Date.UTC(2090 + Math.floor(Math.random() * 50), Math.floor(Math.random() * 12), 1 + Math.floor(Math.random() * 27), 10)
+
+describeEachDatabase('the scan counter', (getDatabase) => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = new TestApp(await getDatabase())
+  })
+
+  const countsOf = async (profileId: string) =>
+    (await t.db.select({ day: scanDays.day, scans: scanDays.scans, visitors: scanDays.visitors }).from(scanDays).where(eq(scanDays.profileId, profileId))).sort((a, b) =>
+      a.day < b.day ? -1 : 1,
+    )
+
+  it('counts a visitor once a day on every server, and cannot recognise them the next day: salt and hashes are gone', async () => {
+    const owner = await signUpOwner(t, 'salt')
+    let nowMs = farDay()
+    const day1 = utcDay(nowMs)
+    const a = new ScanCounter(t.deps.database, { now: () => new Date(nowMs), flushMs: 3_600_000 })
+    const b = new ScanCounter(t.deps.database, { now: () => new Date(nowMs), flushMs: 3_600_000 })
+
+    a.count(scan(owner.profileId, '192.0.2.1'))
+    a.count(scan(owner.profileId, '192.0.2.1'))
+    a.count(scan(owner.profileId, '192.0.2.2'))
+    await a.flush()
+    expect(await countsOf(owner.profileId)).toEqual([{ day: day1, scans: 3, visitors: 2 }])
+    const [salt1] = await t.db.select().from(scanSalts).where(eq(scanSalts.day, day1))
+    expect(salt1?.salt).toHaveLength(32)
+    const hash1 = visitorHash(new Uint8Array(salt1?.salt ?? []), visitorDigest(scan(owner.profileId, '192.0.2.1')))
+    const stored = await t.db.select().from(scanVisitors).where(and(eq(scanVisitors.day, day1), eq(scanVisitors.hash, hash1)))
+    expect(stored).toHaveLength(1)
+
+    // The same visitor reaching another server later that day: one more scan, no new visitor.
+    b.count(scan(owner.profileId, '192.0.2.1'))
+    await b.flush()
+    expect(await countsOf(owner.profileId)).toEqual([{ day: day1, scans: 4, visitors: 2 }])
+
+    nowMs += DAY_MS
+    const day2 = utcDay(nowMs)
+    a.count(scan(owner.profileId, '192.0.2.1'))
+    await a.flush()
+    expect(await countsOf(owner.profileId)).toEqual([
+      { day: day1, scans: 4, visitors: 2 },
+      { day: day2, scans: 1, visitors: 1 },
+    ])
+    // Yesterday's salt and hashes are deleted: nothing left can link today's visitor to yesterday's.
+    expect(await t.db.select().from(scanSalts).where(eq(scanSalts.day, day1))).toEqual([])
+    expect(await t.db.select().from(scanVisitors).where(eq(scanVisitors.day, day1))).toEqual([])
+    const [salt2] = await t.db.select().from(scanSalts).where(eq(scanSalts.day, day2))
+    const hash2 = visitorHash(new Uint8Array(salt2?.salt ?? []), visitorDigest(scan(owner.profileId, '192.0.2.1')))
+    expect(hash2.equals(hash1)).toBe(false)
+    expect(await t.db.select().from(scanVisitors).where(and(eq(scanVisitors.day, day2), eq(scanVisitors.hash, hash2)))).toHaveLength(1)
+    await Promise.all([a.close(), b.close()])
+  })
+
+  it('writes many scans in one statement, and two servers on one database add up', async () => {
+    const [one, two] = [await signUpOwner(t, 'batch'), await signUpOwner(t, 'batch')]
+    const spied = faulty(t.deps.database)
+    const a = new ScanCounter(spied.database, { flushMs: 3_600_000 })
+    const b = new ScanCounter(t.deps.database, { flushMs: 3_600_000 })
+    // The salt of today first (drawn or read once per day and server), so the flush below is the counts alone.
+    a.count(scan(one.profileId, '198.51.100.200'))
+    await a.flush()
+    const before = await countsOf(one.profileId)
+    spied.state.statements.length = 0
+    for (let i = 0; i < 500; i += 1) a.count(scan(i % 2 ? one.profileId : two.profileId, `198.51.100.${i % 25}`))
+    for (let i = 0; i < 300; i += 1) b.count(scan(one.profileId, `198.51.100.${100 + (i % 10)}`))
+    await Promise.all([a.flush(), b.flush()])
+    expect(spied.state.statements).toHaveLength(1)
+    expect(spied.state.statements[0]).toContain('insert into scan_days')
+    const today = utcDay(Date.now())
+    expect(await countsOf(one.profileId)).toEqual([{ day: today, scans: (before[0]?.scans ?? 0) + 250 + 300, visitors: 1 + 25 + 10 }])
+    expect(await countsOf(two.profileId)).toEqual([{ day: today, scans: 250, visitors: 25 }])
+    await Promise.all([a.close(), b.close()])
+  })
+
+  it('keeps the counts while the database is down and writes them once it answers', async () => {
+    const owner = await signUpOwner(t, 'outage')
+    const { database, state } = faulty(t.deps.database)
+    const warnings: string[] = []
+    const logger = { warn: (_: object, message: string) => void warnings.push(message), info: () => undefined, error: () => undefined }
+    const counter = new ScanCounter(database, { flushMs: 3_600_000, logger: logger as unknown as ScanCounterOptions['logger'] })
+    state.down = true
+    counter.count(scan(owner.profileId, '203.0.113.1'))
+    counter.count(scan(owner.profileId, '203.0.113.2'))
+    await expect(counter.flush()).rejects.toThrow(/ECONNREFUSED/)
+    counter.count(scan(owner.profileId, '203.0.113.1'))
+    await expect(counter.flush()).rejects.toThrow(/ECONNREFUSED/)
+    expect(counter.pendingScans()).toBe(3)
+    expect(warnings).toEqual(['scan counts kept in memory: the database refused them'])
+    expect(await countsOf(owner.profileId)).toEqual([])
+    state.down = false
+    await counter.flush()
+    expect(counter.pendingScans()).toBe(0)
+    expect(await countsOf(owner.profileId)).toEqual([{ day: utcDay(Date.now()), scans: 3, visitors: 2 }])
+    await counter.close()
+  })
+
+  it('skips a profile deleted before the flush without losing the others', async () => {
+    const [kept, gone] = [await signUpOwner(t, 'kept'), await signUpOwner(t, 'gone')]
+    const counter = new ScanCounter(t.deps.database, { flushMs: 3_600_000 })
+    counter.count(scan(kept.profileId, '203.0.113.50'))
+    counter.count(scan(gone.profileId, '203.0.113.50'))
+    expect((await t.request('DELETE', '/api/users/me', { token: gone.token, body: { currentPassword: gone.password } })).status).toBe(204)
+    await counter.flush()
+    expect(await countsOf(kept.profileId)).toEqual([{ day: utcDay(Date.now()), scans: 1, visitors: 1 }])
+    expect(await countsOf(gone.profileId)).toEqual([])
+    await counter.close()
+  })
+})
+
+it('writes the counts at shutdown: startServer().close() flushes before the database closes', async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'qrtee-scan-shutdown-'))
+  const dist = path.join(dataDir, 'dist')
+  mkdirSync(dist)
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>QR Tee</title></head><body><div id="root"></div></body></html>')
+  writeFileSync(path.join(dist, 'profile.html'), '<!doctype html><html><head><title>QR Tee</title></head><body><div id="root"></div></body></html>')
+  // A minute between timed flushes: the only write is the one at shutdown.
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-test-secret-test-secret-42', SCAN_FLUSH_MS: '60000' })
+  const server = await startServer(config, { distDir: dist })
+  const base = `http://127.0.0.1:${server.port}`
+  const credentials = { username: 'shutdown_owner', email: 'shutdown@example.test', password: 'correct horse 42' }
+  const { token } = (await (await fetch(`${base}/api/auth/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(credentials) })).json()) as { token: string }
+  const profile = (await (await fetch(`${base}/api/profiles`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { id: string; shareableId: string }
+  for (let i = 0; i < 3; i += 1) expect((await fetch(`${base}/profile/${profile.shareableId}`, { headers: { 'User-Agent': PHONE } })).status).toBe(200)
+  expect(server.scans.pendingScans()).toBe(3)
+  await server.close()
+
+  const reopened = await openDatabase(path.join(dataDir, 'pglite'))
+  try {
+    const rows = await reopened.db.select({ scans: scanDays.scans, visitors: scanDays.visitors }).from(scanDays).where(eq(scanDays.profileId, profile.id))
+    expect(rows).toEqual([{ scans: 3, visitors: 1 }])
+  } finally {
+    await reopened.close()
+  }
+})
