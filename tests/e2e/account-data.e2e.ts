@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest'
 import { ACCOUNT_MESSAGES } from '../../src/contract/account.ts'
 import { baseUrl, freshPagePerTest } from './browser.ts'
 import { storedTokens } from './helpers.ts'
-import { addItem, installApp, itemName, localCounts, newOwner, product, serverData, signIn, waitForSynced } from './offline-helpers.ts'
+import { addItem, installApp, itemName, localCounts, product, serverData, signIn, waitForSynced } from './offline-helpers.ts'
+import { newOwner } from './owner-helpers.ts'
 
 let context: BrowserContext
 let page: Page

@@ -46,3 +46,15 @@ export function storedTokens(page: Page): Promise<{ token: string | null; refres
 export function giftCard(page: Page, name: string): Locator {
   return page.getByRole('article').filter({ has: page.getByRole('heading', { name, exact: true }) })
 }
+
+/**
+ * Resolves once a service worker controls the page. The worker claims open pages on its first install; a page it
+ * did not take (one opened before an update, say) is reloaded once, and `afterReload` waits for it to be ready again.
+ */
+export async function waitForServiceWorker(page: Page, afterReload?: () => Promise<unknown>): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+  if (await page.evaluate(() => navigator.serviceWorker.controller !== null)) return
+  await page.reload()
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+  await afterReload?.()
+}

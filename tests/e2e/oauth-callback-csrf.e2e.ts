@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest'
 import { SIGN_IN_STATE_KEY } from '../../src/features/auth/oauth-callback.ts'
 import { freshPagePerTest } from './browser.ts'
 import { storedTokens } from './helpers.ts'
-import { addItem, cardTitle, installApp, itemName, localCounts, newOwner, type Owner, once, product, serverCounts, signIn } from './offline-helpers.ts'
+import { addItem, cardTitle, installApp, itemName, localCounts, once, product, serverCounts, signIn } from './offline-helpers.ts'
+import { newOwner, type Owner } from './owner-helpers.ts'
 
 let context: BrowserContext
 let page: Page

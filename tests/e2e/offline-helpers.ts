@@ -2,17 +2,15 @@
 import type { BrowserContext, Page, Request } from 'playwright-core'
 import * as v from 'valibot'
 import { baseUrl } from './browser.ts'
-import { registerByApi, type TestUser } from './helpers.ts'
+import { waitForServiceWorker } from './helpers.ts'
+import { syncBadge, type Owner } from './owner-helpers.ts'
 
-export type Owner = TestUser & { token: string; refreshToken: string }
 export type Product = { name: string; brand: string; price: string; description: string }
 
 const ChangesSchema = v.object({
   profile: v.optional(v.looseObject({ id: v.string(), shareableId: v.string() })),
   items: v.array(v.looseObject({ id: v.string(), name: v.string(), storedImageId: v.nullable(v.string()) })),
 })
-
-export const newOwner = (): Promise<Owner> => registerByApi()
 
 export function product(name: string): Product {
   return { name, brand: 'Acme', price: '12.50', description: `A gift called ${name}.` }
@@ -38,13 +36,10 @@ export async function openDashboard(page: Page, owner: Pick<Owner, 'username'>, 
   await page.getByRole('heading', { name: `Welcome back, ${owner.username}!` }).waitFor()
 }
 
-/** Resolves once the service worker controls the page; it does not claim open pages, so this reloads once. */
+/** The dashboard under the service worker, as an installed app's page: offline steps can then load any route chunk. */
 export async function installApp(page: Page, owner: Pick<Owner, 'username'>): Promise<void> {
   await openDashboard(page, owner)
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload()
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
-  await page.getByRole('heading', { name: `Welcome back, ${owner.username}!` }).waitFor()
+  await waitForServiceWorker(page, () => page.getByRole('heading', { name: `Welcome back, ${owner.username}!` }).waitFor())
 }
 
 /** Adds an item through the '?modal=new' dialog (opened by the banner's button, so no navigation reaches the network). */
@@ -63,11 +58,6 @@ export async function addItem(page: Page, item: Product): Promise<void> {
 /** The card of an item in the wishlist grid, found by its exact name. */
 export function cardTitle(page: Page, name: string) {
   return page.getByText(name, { exact: true }).first()
-}
-
-/** The header's sync indicator text, e.g. 'Offline', '2 pending', 'Synced at 10:42'. */
-export function syncBadge(page: Page) {
-  return page.getByRole('button', { name: /^Sync status:/ })
 }
 
 export async function waitForSynced(page: Page, timeout = 45_000): Promise<void> {

@@ -12,7 +12,6 @@ import {
   installApp,
   itemName,
   localCounts,
-  newOwner,
   once,
   openDashboard,
   product,
@@ -20,6 +19,7 @@ import {
   signIn,
   waitForSynced,
 } from './offline-helpers.ts'
+import { newOwner } from './owner-helpers.ts'
 
 let context: BrowserContext
 let page: Page

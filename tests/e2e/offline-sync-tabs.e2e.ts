@@ -2,7 +2,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { freshContextPerTest, newContext } from './browser.ts'
-import { addItem, cardTitle, isPush, itemName, newOwner, once, openDashboard, product, serverCounts, serverWishlist, signIn, waitForSynced } from './offline-helpers.ts'
+import { addItem, cardTitle, isPush, itemName, once, openDashboard, product, serverCounts, serverWishlist, signIn, waitForSynced } from './offline-helpers.ts'
+import { newOwner } from './owner-helpers.ts'
 
 let browser: Browser
 let context: BrowserContext

@@ -10,16 +10,15 @@ import {
   installApp,
   itemName,
   localCounts,
-  newOwner,
   once,
   openDashboard,
   product,
   serverCounts,
   serverData,
   signIn,
-  syncBadge,
   waitForSynced,
 } from './offline-helpers.ts'
+import { newOwner, syncBadge } from './owner-helpers.ts'
 
 const SMALL_PNG = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'images', 'small.png')
 

@@ -68,10 +68,14 @@ export async function openDashboardAs(page: Page, owner: Owner): Promise<void> {
   await page.getByText(`Welcome back, ${owner.username}!`).waitFor()
 }
 
+/** The header's sync indicator, the button named 'Sync status: ...'. */
+export function syncBadge(page: Page): Locator {
+  return page.getByRole('button', { name: /^Sync status: / })
+}
+
 /** The sync badge's words, e.g. 'Synced at 10:42', 'Offline · 1 pending'. */
-export async function syncBadge(page: Page): Promise<string> {
-  const name = (await page.getByRole('button', { name: /^Sync status: / }).getAttribute('aria-label')) ?? ''
-  return name.replace(/^Sync status: /, '')
+export async function syncBadgeText(page: Page): Promise<string> {
+  return ((await syncBadge(page).getAttribute('aria-label')) ?? '').replace(/^Sync status: /, '')
 }
 
 /** Runs `action` and waits for one more toast titled `title` than before, so repeated toasts are told apart. */
@@ -128,17 +132,4 @@ export function localItemNames(page: Page): Promise<string[]> {
     db.close()
     return names
   })
-}
-
-/**
- * Makes the page an installed app's page: the service worker (which precaches every chunk) controls it. The worker
- * takes pages over only from their next load (no clients.claim), so the page is reloaded once if needed. Without this,
- * an offline step that needs a route chunk not loaded yet (/login after a logout) would fail to fetch it.
- */
-export async function underServiceWorker(page: Page, owner: Pick<Owner, 'username'>): Promise<void> {
-  await page.evaluate(() => navigator.serviceWorker.ready)
-  if (await page.evaluate(() => navigator.serviceWorker.controller !== null)) return
-  await page.reload()
-  await page.getByText(`Welcome back, ${owner.username}!`).waitFor()
-  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
 }

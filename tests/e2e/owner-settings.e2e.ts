@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { freshPagePerTest } from './browser.ts'
-import { api, eventually, expectToast, newOwner, openDashboardAs, publicProfile, syncBadge } from './owner-helpers.ts'
+import { api, eventually, expectToast, newOwner, openDashboardAs, publicProfile, syncBadgeText } from './owner-helpers.ts'
 
 let page: Page
 freshPagePerTest((fresh) => {
@@ -87,7 +87,7 @@ describe('profile settings', () => {
     expect((await login(owner.password)).status).toBe(401)
 
     await page.goto('/dashboard')
-    await eventually(() => syncBadge(page)).toMatch(/^Synced at /)
+    await eventually(() => syncBadgeText(page)).toMatch(/^Synced at /)
     await page.getByRole('button', { name: 'Logout' }).click()
     await page.waitForURL((url) => url.pathname === '/login')
     await page.getByLabel('Email', { exact: true }).fill(owner.email)

@@ -3,7 +3,7 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { freshPagePerTest } from './browser.ts'
-import { newUser, registerByApi } from './helpers.ts'
+import { newUser, registerByApi, waitForServiceWorker } from './helpers.ts'
 import {
   api,
   createItemByApi,
@@ -16,8 +16,7 @@ import {
   pngOf,
   serverItemNamed,
   serverItems,
-  syncBadge,
-  underServiceWorker,
+  syncBadgeText,
   uniqueName,
 } from './owner-helpers.ts'
 
@@ -75,7 +74,7 @@ describe('wishlist items', () => {
     const tokens = await page.evaluate(() => ({ token: localStorage.getItem('token') ?? '' }))
     const changes = async () => JSON.stringify((await api('/api/sync/changes?cursor=0', { token: tokens.token })).json)
     await eventually(changes).toContain(name)
-    await eventually(() => syncBadge(page)).toMatch(/^Synced at /)
+    await eventually(() => syncBadgeText(page)).toMatch(/^Synced at /)
   })
 
   it('edit with an image: it shows on the card and the server item gets storedImageId; Replace changes it, Remove clears it', async () => {
@@ -140,23 +139,23 @@ describe('offline edit', () => {
   it('an item added offline shows at once as pending and reaches the server when the network is back', async () => {
     const owner = await newOwner()
     await openDashboardAs(page, owner)
-    await underServiceWorker(page, owner)
-    await eventually(() => syncBadge(page)).toMatch(/^Synced at /)
+    await waitForServiceWorker(page, () => page.getByText(`Welcome back, ${owner.username}!`).waitFor())
+    await eventually(() => syncBadgeText(page)).toMatch(/^Synced at /)
 
     await context.setOffline(true)
-    await eventually(() => syncBadge(page)).toBe('Offline')
+    await eventually(() => syncBadgeText(page)).toBe('Offline')
     const name = uniqueName('Offline scarf')
     await page.getByRole('link', { name: 'Add wishlist item' }).click()
     const dialog = page.getByRole('dialog', { name: 'New product' })
     await fillProduct(dialog, name)
     await expectToast(page, 'Product created', () => dialog.getByRole('button', { name: 'Save' }).click())
     await card(name).waitFor()
-    await eventually(() => syncBadge(page)).toBe('Offline · 1 pending')
+    await eventually(() => syncBadgeText(page)).toBe('Offline · 1 pending')
     expect(await serverItemNamed(owner, name)).toBeUndefined()
 
     await context.setOffline(false)
     await eventually(async () => (await serverItemNamed(owner, name))?.price).toBe(49.99)
-    await eventually(() => syncBadge(page)).toMatch(/^Synced at /)
+    await eventually(() => syncBadgeText(page)).toMatch(/^Synced at /)
   })
 })
 
@@ -166,7 +165,7 @@ describe('logout', () => {
     const kept = uniqueName('Synced mug')
     await createItemByApi(first, kept)
     await openDashboardAs(page, first)
-    await underServiceWorker(page, first)
+    await waitForServiceWorker(page, () => page.getByText(`Welcome back, ${first.username}!`).waitFor())
     await card(kept).waitFor()
 
     await context.setOffline(true)

@@ -4,7 +4,6 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { Page } from 'playwright-core'
 import * as v from 'valibot'
 import { loadConfig } from '../../server/config.ts'
 import { projectRoot, startServer } from '../../server/main.ts'
@@ -60,14 +59,6 @@ export async function startDestination(): Promise<{ url: string; hits: string[];
         server.closeAllConnections()
       }),
   }
-}
-
-/** Resolves once a service worker controls the page, reloading once: the worker does not claim open pages. */
-export async function waitForController(page: Page): Promise<void> {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
-  if (await page.evaluate(() => navigator.serviceWorker.controller !== null)) return
-  await page.reload()
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
 }
 
 /**

@@ -6,8 +6,8 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { baseUrl, freshPagePerTest, newContext } from './browser.ts'
-import { giftCard } from './helpers.ts'
-import { api, ownerWith, startCopyOfApp, startDestination, waitForController } from './pwa-helpers.ts'
+import { giftCard, waitForServiceWorker } from './helpers.ts'
+import { api, ownerWith, startCopyOfApp, startDestination } from './pwa-helpers.ts'
 
 let browser: Browser
 let context: BrowserContext
@@ -46,7 +46,7 @@ describe('redirect profile', () => {
       // An online visit with the worker in control: the redirect page itself never loads the app, so the visitor's
       // earlier scan is what saved the profile; here the page fetches it the way the app would.
       await page.goto('/login') // the app's pages install the worker; the public site's stay light (decision 096)
-      await waitForController(page)
+      await waitForServiceWorker(page)
       const saved = await page.evaluate(async (id) => (await fetch(`/api/profiles/${id}`, { cache: 'no-cache' })).status, shareableId)
       expect(saved).toBe(200)
       // The worker stores the copy after it has answered the page, so the cache may lag the fetch a moment.
@@ -77,7 +77,7 @@ describe('update prompt', () => {
     try {
       const origin = `http://127.0.0.1:${server.port}`
       await page.goto(`${origin}/login`)
-      await waitForController(page)
+      await waitForServiceWorker(page)
       await page.getByRole('heading', { name: 'Sign in' }).waitFor()
       const before = await workerVersion(page)
       expect(before).toBeNull()
@@ -163,13 +163,13 @@ describe('installability', () => {
 
   it('a service worker controls an app page after load', async () => {
     await page.goto('/login') // the app's pages install the worker; the public site's stay light (decision 096)
-    await waitForController(page)
+    await waitForServiceWorker(page)
     expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${baseUrl()}/sw.js`)
   })
 
   it('starts offline after the first visit: /dashboard shows the sign-in form and / the landing heading', async () => {
     await page.goto('/login') // the app's pages install the worker; the public site's stay light (decision 096)
-    await waitForController(page)
+    await waitForServiceWorker(page)
     await context.setOffline(true)
 
     await page.goto('/dashboard')
