@@ -25,7 +25,7 @@ describeEachDatabase('sync', (getDatabase) => {
       await t.request('DELETE', `/api/wishlist-items/${gone.id}`, { token: o.token })
       await t.request('POST', `/api/public/profiles/${o.shareableId}/purchases`, { body: { wishlistItemId: b.id } })
       const feed = await changes(o, 0)
-      expect(Object.keys(feed).sort()).toEqual(['cursor', 'deletedItemIds', 'epoch', 'hasMore', 'items', 'orders', 'profile', 'purchases', 'reset'])
+      expect(Object.keys(feed).sort()).toEqual(['cursor', 'deletedItemIds', 'epoch', 'hasMore', 'items', 'orders', 'profile', 'purchases', 'reset', 'scans'])
       expect(feed.reset).toBe(true)
       expect(feed.hasMore).toBe(false)
       expect(feed.profile).toMatchObject({ id: o.profileId, username: o.username, shareableId: o.shareableId })
@@ -41,7 +41,7 @@ describeEachDatabase('sync', (getDatabase) => {
       const keep = await createItem(t, o, { name: 'Keep me' })
       const drop = await createItem(t, o, { name: 'Drop me' })
       const { cursor } = await changes(o, 0)
-      expect(await changes(o, cursor)).toEqual({ cursor, epoch: expect.any(String), hasMore: false, reset: false, items: [], deletedItemIds: [], purchases: [], orders: [] })
+      expect(await changes(o, cursor)).toEqual({ cursor, epoch: expect.any(String), hasMore: false, reset: false, items: [], deletedItemIds: [], purchases: [], orders: [], scans: expect.any(Array) })
 
       await t.request('PUT', `/api/wishlist-items/${keep.id}`, { token: o.token, body: { name: 'Kept and renamed' } })
       await t.request('DELETE', `/api/wishlist-items/${drop.id}`, { token: o.token })
