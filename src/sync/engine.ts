@@ -80,10 +80,13 @@ export function createSyncEngine(db: OwnerDatabase, transport: Transport, option
       // A failure of uploads nobody waited for is reported once (the scheduler backs off); the pass after restarts them.
       const reported = unreportedFailure
       unreportedFailure = undefined
-      const uploads = reported === undefined ? await startUploads(generation) : undefined
+      // Started, not awaited: the push does not wait even for the question whether there is an upload to start.
+      const starting = reported === undefined ? startUploads(generation) : Promise.resolve(undefined)
+      starting.catch(() => undefined)
       let pushed = await pushOutbox(db, transport, pushState, generation)
       // A refused or "later" entry does not keep purchases and other devices' edits from arriving: pull anyway.
       await pullChanges(db, transport, generation)
+      const uploads = await starting
       if (uploads && waitForUploads) {
         const outcome = await uploads.result
         unreportedFailure = undefined
