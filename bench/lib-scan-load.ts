@@ -1,0 +1,149 @@
+// What the scan benches share: a lean closed-loop HTTP/1.1 load generator on raw sockets (so the generator costs
+// little of the machine's two cores), the raw node:http baseline serving recorded answers, and child processes.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import http from 'node:http'
+import net from 'node:net'
+
+export type LoadResult = { requestsPerSecond: number; p50Ms: number; p99Ms: number; requests: number }
+
+/** A phone's browser: scans are counted only for agents that are not bots. */
+export const PHONE_AGENT =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'
+
+export function requestBytes(urlPath: string, headers: Record<string, string>): Buffer {
+  const lines = [`GET ${urlPath} HTTP/1.1`, 'Host: 127.0.0.1', 'User-Agent: ' + PHONE_AGENT, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)]
+  return Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1')
+}
+
+const HEADER_END = Buffer.from('\r\n\r\n')
+
+/**
+ * `connections` keep-alive sockets, each sending its next request when the last answer is complete (by
+ * Content-Length; every measured answer is a 200 with one). 1 s of warm-up is not measured.
+ */
+export async function load(port: number, request: Buffer, seconds: number, connections: number): Promise<LoadResult> {
+  const warmUntil = performance.now() + 1000
+  const endAt = warmUntil + seconds * 1000
+  const latencies: number[] = []
+  const connection = () =>
+    new Promise<void>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1')
+      socket.setNoDelay(true)
+      let pendingHead: Buffer | undefined
+      let remaining = -1
+      let sentAt = 0
+      const send = () => {
+        sentAt = performance.now()
+        if (sentAt >= endAt) {
+          socket.end()
+          return resolve()
+        }
+        socket.write(request)
+      }
+      socket.on('connect', send)
+      socket.on('error', reject)
+      socket.on('data', (chunk: Buffer) => {
+        let offset = 0
+        while (offset < chunk.length) {
+          if (remaining < 0) {
+            const rest = chunk.subarray(offset)
+            const buf = pendingHead ? Buffer.concat([pendingHead, rest]) : rest
+            const end = buf.indexOf(HEADER_END)
+            if (end < 0) {
+              pendingHead = Buffer.from(buf)
+              return
+            }
+            const head = buf.toString('latin1', 0, end)
+            if (!head.startsWith('HTTP/1.1 200')) return reject(new Error(`unexpected answer: ${head.slice(0, 40)}`))
+            remaining = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0)
+            offset = chunk.length - (buf.length - end - 4)
+            pendingHead = undefined
+          }
+          const take = Math.min(remaining, chunk.length - offset)
+          remaining -= take
+          offset += take
+          if (remaining === 0) {
+            remaining = -1
+            if (sentAt >= warmUntil) latencies.push(performance.now() - sentAt)
+            send()
+          }
+        }
+      })
+    })
+  await Promise.all(Array.from({ length: connections }, connection))
+  latencies.sort((a, b) => a - b)
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0
+  return { requestsPerSecond: latencies.length / seconds, p50Ms: at(0.5), p99Ms: at(0.99), requests: latencies.length }
+}
+
+export type Recorded = { headers: Record<string, string>; body: string }
+
+// Per-connection or per-moment headers the raw server's own http stack writes itself.
+const TRANSPORT_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding'])
+
+/** One answer as the app gave it: headers (transport ones aside) and the body as base64. */
+export function fetchAnswer(port: number, urlPath: string, headers: Record<string, string>): Promise<Recorded> {
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: '127.0.0.1', port, path: urlPath, headers: { 'User-Agent': PHONE_AGENT, ...headers }, agent: false }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => {
+        if (res.statusCode !== 200) return reject(new Error(`${urlPath}: status ${res.statusCode}`))
+        const kept = Object.entries(res.headers).flatMap(([k, v]) => (typeof v === 'string' && !TRANSPORT_HEADERS.has(k) ? [[k, v]] : []))
+        resolve({ headers: Object.fromEntries(kept), body: Buffer.concat(chunks).toString('base64') })
+      })
+    })
+    req.on('error', reject)
+  })
+}
+
+export type Ready = { port: number; [key: string]: unknown }
+export const announce = (ready: Ready) => process.stdout.write(`READY ${JSON.stringify(ready)}\n`)
+
+/** Child mode: node:http answering each recorded path with its bytes and the app's own headers, nothing else. */
+export function serveRaw(answersFile: string) {
+  const recorded = JSON.parse(readFileSync(answersFile, 'utf8')) as Record<string, Recorded>
+  const answers = new Map(Object.entries(recorded).map(([urlPath, a]) => [urlPath, { headers: a.headers, body: Buffer.from(a.body, 'base64') }]))
+  const server = http.createServer((req, res) => {
+    const answer = answers.get(req.url ?? '')
+    if (!answer) {
+      res.writeHead(404)
+      return res.end()
+    }
+    res.writeHead(200, answer.headers)
+    res.end(answer.body)
+  })
+  server.listen(0, '127.0.0.1', () => {
+    const address = server.address()
+    announce({ port: typeof address === 'object' && address ? address.port : 0 })
+  })
+  process.on('SIGTERM', () => server.close(() => process.exit(0)))
+}
+
+/** Runs `script` with `args` in a child process and waits for its READY line. */
+export function startChild<T extends Ready>(script: string, args: string[]): Promise<{ child: ChildProcess; ready: T }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { stdio: ['ignore', 'pipe', 'inherit'] })
+  return new Promise((resolve, reject) => {
+    let out = ''
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+      const line = /READY (.+)\n/.exec(out)
+      if (line?.[1]) resolve({ child, ready: JSON.parse(line[1]) as T })
+    })
+    child.once('exit', (code) => reject(new Error(`server process exited with ${code}`)))
+  })
+}
+
+export function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.removeAllListeners('exit')
+    child.once('exit', () => resolve())
+    child.kill('SIGTERM')
+  })
+}
+
+export const median = (results: LoadResult[]): LoadResult => {
+  const sorted = [...results].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)
+  return sorted[Math.floor(sorted.length / 2)] ?? { requestsPerSecond: 0, p50Ms: 0, p99Ms: 0, requests: 0 }
+}

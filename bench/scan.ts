@@ -1,0 +1,110 @@
+// Benchmark of a scan's answers against raw node:http serving the same bytes: the visitor document /profile/{id}
+// (default) or the public profile API (--target api, what `npm run bench:api` runs), for 1 and 200 items, every
+// encoding, scan counting on and off, with 10,000 other profiles in the database; Hono without the fast path for
+// reference. Run: npm run bench:scan [-- --seconds 3 --rounds 3 --connections 50 --profiles 10000 --items 1,200]
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { numericArg } from './lib-in-process-app.ts'
+import { type AppOptions, type AppReady, serveApp } from './lib-scan-app.ts'
+import { fetchAnswer, type LoadResult, load, median, type Ready, type Recorded, requestBytes, serveRaw, startChild, stopChild } from './lib-scan-load.ts'
+
+const self = fileURLToPath(import.meta.url)
+const stringArg = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(name)
+  return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback
+}
+
+type Target = 'document' | 'api'
+const ENCODINGS: Record<Target, { name: string; acceptEncoding?: string }[]> = {
+  // What browsers send, what an older client sends, and nothing (a QR scanner's own web view, curl).
+  document: [{ name: 'br', acceptEncoding: 'gzip, deflate, br, zstd' }, { name: 'gzip', acceptEncoding: 'gzip, deflate' }, { name: 'none' }],
+  // The API answers gzip or plain (a br-only client gets plain).
+  api: [{ name: 'gzip', acceptEncoding: 'gzip, deflate, br, zstd' }, { name: 'none' }],
+}
+
+const SERVERS = [
+  { key: 'fast', label: 'app, fast path, counting on', options: { counting: true, fastPath: true } },
+  { key: 'fastOff', label: 'app, fast path, counting off', options: { counting: false, fastPath: true } },
+  { key: 'hono', label: 'app through Hono only, counting on', options: { counting: true, fastPath: false } },
+] as const
+
+async function main() {
+  const target: Target = stringArg('--target', 'document') === 'api' ? 'api' : 'document'
+  const seconds = numericArg('--seconds', 3)
+  const rounds = numericArg('--rounds', 3)
+  const connections = numericArg('--connections', 50)
+  const profiles = numericArg('--profiles', 10_000)
+  const items = stringArg('--items', '1,200').split(',').map(Number)
+  const withHono = !process.argv.includes('--no-hono')
+
+  const servers = SERVERS.filter((s) => withHono || s.key !== 'hono')
+  const apps = await Promise.all(
+    servers.map((s) => startChild<AppReady & Ready>(self, ['--serve-app', JSON.stringify({ ...s.options, items, profiles } satisfies AppOptions)])),
+  )
+  const pathOf = (ready: AppReady, count: number) => `${target === 'api' ? '/api/profiles' : '/profile'}/${ready.shareableIds[count]}`
+  const headersOf = (acceptEncoding?: string): Record<string, string> => (acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {})
+
+  // Each app renders (and caches) every variant once, as a first scan would; the raw server gets the first app's bytes.
+  const recorded: Record<string, Recorded> = {}
+  for (const count of items) {
+    for (const encoding of ENCODINGS[target]) {
+      for (const app of apps) {
+        for (let i = 0; i < 2; i++) {
+          const answer = await fetchAnswer(app.ready.port, pathOf(app.ready, count), headersOf(encoding.acceptEncoding))
+          recorded[`/${count}/${encoding.name}`] ??= answer
+        }
+      }
+    }
+  }
+  const answersFile = path.join(mkdtempSync(path.join(tmpdir(), 'qr-tee-scan-bench-')), 'answers.json')
+  writeFileSync(answersFile, JSON.stringify(recorded))
+  const raw = await startChild<Ready>(self, ['--serve-raw', answersFile])
+
+  const what = target === 'api' ? 'GET /api/profiles/{id}' : 'GET /profile/{id} (visitor document)'
+  console.log(`${what}; ${connections} keep-alive connections; ${profiles} other profiles in the database`)
+  console.log(`${rounds} alternating rounds of ${seconds} s per server (after 1 s warm-up); median round shown; LOG_LEVEL=silent`)
+  const fmt = (r: LoadResult) => `${r.requestsPerSecond.toFixed(0).padStart(6)} req/s p99 ${r.p99Ms.toFixed(1).padStart(5)} ms`
+  const verdicts: string[] = []
+  for (const count of items) {
+    for (const encoding of ENCODINGS[target]) {
+      const variant = `/${count}/${encoding.name}`
+      const size = Buffer.from(recorded[variant]?.body ?? '', 'base64').length
+      const results = new Map<string, LoadResult[]>()
+      const measure = async (key: string, port: number, urlPath: string) => {
+        const result = await load(port, requestBytes(urlPath, headersOf(encoding.acceptEncoding)), seconds, connections)
+        results.set(key, [...(results.get(key) ?? []), result])
+      }
+      // Alternating, one server loaded at a time, so a noisy neighbour on a shared machine hits all alike.
+      for (let round = 0; round < rounds; round++) {
+        await measure('raw', raw.ready.port, variant)
+        for (const [i, s] of servers.entries()) {
+          const app = apps[i]
+          if (app) await measure(s.key, app.ready.port, pathOf(app.ready, count))
+        }
+      }
+      const rawMedian = median(results.get('raw') ?? [])
+      console.log(`\n${count} item(s), encoding ${encoding.name}, ${(size / 1024).toFixed(1)} KB`)
+      console.log(`  ${'raw node:http, same bytes'.padEnd(38)} ${fmt(rawMedian)}`)
+      for (const s of servers) {
+        const m = median(results.get(s.key) ?? [])
+        console.log(`  ${s.label.padEnd(38)} ${fmt(m)}   ${(m.requestsPerSecond / rawMedian.requestsPerSecond).toFixed(2)}x raw`)
+      }
+      const on = median(results.get('fast') ?? [])
+      const off = median(results.get('fastOff') ?? [])
+      const ratio = on.requestsPerSecond / rawMedian.requestsPerSecond
+      const cost = 1 - on.requestsPerSecond / off.requestsPerSecond
+      console.log(`  counting costs ${(cost * 100).toFixed(1)}% of the fast path's req/s (goal < 5%)`)
+      const met = ratio >= 0.8 && on.p99Ms <= 10
+      verdicts.push(`${count} item(s) ${encoding.name}: ${ratio.toFixed(2)}x raw, p99 ${on.p99Ms.toFixed(1)} ms, counting ${(cost * 100).toFixed(1)}% ${met ? 'goal met' : 'GOAL MISSED'}`)
+    }
+  }
+  console.log(`\nGoals: >= 0.80x raw and p99 <= 10 ms with counting on; counting < 5%.`)
+  for (const line of verdicts) console.log(`  ${line}`)
+  await Promise.all([...apps.map((a) => stopChild(a.child)), stopChild(raw.child)])
+}
+
+if (process.argv.includes('--serve-app')) await serveApp(JSON.parse(process.argv[process.argv.indexOf('--serve-app') + 1] ?? '{}') as AppOptions)
+else if (process.argv.includes('--serve-raw')) serveRaw(process.argv[process.argv.indexOf('--serve-raw') + 1] ?? '')
+else await main()
