@@ -67,9 +67,10 @@ function beacon(scan: QueuedScan): boolean {
 export async function sendQueuedScans(): Promise<void> {
   if (sending || !navigator.onLine) return
   const queue = trimScanQueue(readQueue(), new Date())
+  // Taken out now, expired reports with it; what cannot be delivered goes back in below.
+  writeQueue([])
   if (queue.length === 0) return
   sending = true
-  writeQueue([])
   const undelivered: QueuedScan[] = []
   try {
     for (const [index, scan] of queue.entries()) {
