@@ -13,7 +13,7 @@ export { isBotAgent, isCountableScan, type OwnerMarker, type ScanInput } from '.
 export const DEFAULT_SCAN_FLUSH_MS = 5_000
 /** Bounds of what waits in memory (a long database outage): beyond them new days/profiles, or new visitors, drop. */
 const MAX_PENDING_ENTRIES = 100_000
-const MAX_PENDING_DIGESTS = 200_000
+const MAX_PENDING_VISITORS = 100_000
 
 export type ScanCounterOptions = {
   flushMs?: number
@@ -24,26 +24,32 @@ export type ScanCounterOptions = {
   enabled?: boolean
 }
 
-/** One profile's day in memory: its scans, and the unsalted digests of its visitors until the flush salts them. */
-type Pending = { profileId: string; day: string; scans: number; digests: Set<string> }
+/** One profile's day in memory: its scans, and its visitors' keys until the flush salts and hashes them. */
+type Pending = { profileId: string; day: string; scans: number; keys: Set<string> }
 
+const DAY_MS = 24 * 60 * 60 * 1000
+let lastDay = { number: NaN, text: '' }
+
+/** The UTC calendar day of a time, YYYY-MM-DD (remembered: every scan asks, and the answer changes once a day). */
 export function utcDay(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10)
+  const number = Math.floor(ms / DAY_MS)
+  if (number !== lastDay.number) lastDay = { number, text: new Date(number * DAY_MS).toISOString().slice(0, 10) }
+  return lastDay.text
 }
 
-/** sha256(profile, address, user agent): lives in memory only until the next flush, which salts it. */
-export function visitorDigest(input: Pick<ScanInput, 'profileId' | 'clientAddress' | 'userAgent'>): string {
-  return createHash('sha256').update(`${input.profileId}\u0000${input.clientAddress}\u0000${input.userAgent}`).digest('hex')
+/** What tells a visitor apart within a profile's day; held in memory (never written) until the flush hashes it. */
+export function visitorKey(input: Pick<ScanInput, 'profileId' | 'clientAddress' | 'userAgent'>): string {
+  return `${input.profileId}\u0000${input.clientAddress}\u0000${input.userAgent}`
 }
 
-/** What scan_visitors keeps: the digest under the day's salt, which cannot be recomputed once the salt is deleted. */
-export function visitorHash(salt: Uint8Array, digest: string): Buffer {
-  return createHash('sha256').update(salt).update(digest, 'hex').digest()
+/** What scan_visitors keeps: sha256(day's salt, profile, address, agent), not recomputable once the salt is deleted. */
+export function visitorHash(salt: Uint8Array, key: string): Buffer {
+  return createHash('sha256').update(salt).update(key).digest()
 }
 
 export class ScanCounter {
   private pending = new Map<string, Pending>()
-  private digests = 0
+  private visitorCount = 0
   private salt: { day: string; value: Uint8Array } | undefined
   private cleanedDay: string | undefined
   private timer: NodeJS.Timeout | undefined
@@ -69,11 +75,11 @@ export class ScanCounter {
    */
   count(input: ScanInput, ownerMarker?: OwnerMarker): boolean {
     if (!this.enabled || this.closed || !isCountableScan(input, ownerMarker)) return false
-    const at = input.nowMs ?? this.now().getTime()
-    const day = utcDay(at)
+    const today = utcDay(this.now().getTime())
+    const day = input.nowMs === undefined ? today : utcDay(input.nowMs)
     // A visitor is only told apart on the day itself: an older day's salt is gone, so a late report adds a scan only.
-    const digest = day === utcDay(this.now().getTime()) ? visitorDigest(input) : undefined
-    return this.add(input.profileId, day, 1, digest === undefined ? [] : [digest])
+    const key = day === today ? visitorKey(input) : undefined
+    return this.add(input.profileId, day, 1, key === undefined ? [] : [key])
   }
 
   /** The number of scans waiting for the next flush (tests, and the shutdown line). */
@@ -102,19 +108,19 @@ export class ScanCounter {
     }
   }
 
-  private add(profileId: string, day: string, scans: number, digests: Iterable<string>): boolean {
-    const key = `${profileId}|${day}`
-    let known = this.pending.get(key)
+  private add(profileId: string, day: string, scans: number, keys: Iterable<string>): boolean {
+    const slot = `${profileId}|${day}`
+    let known = this.pending.get(slot)
     if (!known) {
       if (this.pending.size >= MAX_PENDING_ENTRIES) return false
-      known = { profileId, day, scans: 0, digests: new Set() }
-      this.pending.set(key, known)
+      known = { profileId, day, scans: 0, keys: new Set() }
+      this.pending.set(slot, known)
     }
     known.scans += scans
-    for (const digest of digests) {
-      if (this.digests >= MAX_PENDING_DIGESTS || known.digests.has(digest)) continue
-      known.digests.add(digest)
-      this.digests += 1
+    for (const key of keys) {
+      if (this.visitorCount >= MAX_PENDING_VISITORS || known.keys.has(key)) continue
+      known.keys.add(key)
+      this.visitorCount += 1
     }
     this.startTimer()
     return true
@@ -135,16 +141,16 @@ export class ScanCounter {
     const batch = [...this.pending.values()]
     if (batch.length === 0 && this.cleanedDay === today) return
     this.pending = new Map()
-    this.digests = 0
+    this.visitorCount = 0
     try {
-      const needsSalt = batch.some((entry) => entry.day === today && entry.digests.size > 0)
+      const needsSalt = batch.some((entry) => entry.day === today && entry.keys.size > 0)
       const salt = needsSalt ? await this.saltOf(today) : undefined
       await this.database.db.execute(upsertStatement(batch, today, salt))
       this.cleanedDay = today
       if (this.failing) this.options.logger?.info({}, 'scan counts are written again')
       this.failing = false
     } catch (err) {
-      for (const entry of batch) this.add(entry.profileId, entry.day, entry.scans, entry.digests)
+      for (const entry of batch) this.add(entry.profileId, entry.day, entry.scans, entry.keys)
       if (!this.failing) this.options.logger?.warn({ err, scans: this.pendingScans() }, 'scan counts kept in memory: the database refused them')
       this.failing = true
       throw err
@@ -169,17 +175,17 @@ const list = (values: (string | number)[]) => values.join(',')
  * One statement: today's salted hashes go into scan_visitors (a hash another server already wrote counts nothing), the
  * counts are added to scan_days, and the hashes and salts of finished days are deleted. Rows are sorted so two servers
  * writing the same keys lock them in the same order. A day other than today (a late report, a flush just past midnight)
- * adds its scans and this server's own distinct visitors, unsalted digests never leaving memory.
+ * adds its scans and this server's own distinct visitors, their keys never leaving memory.
  */
 function upsertStatement(batch: Pending[], today: string, salt: Uint8Array | undefined) {
   const rows = [...batch].sort((a, b) => (a.profileId + a.day < b.profileId + b.day ? -1 : 1))
   const seen: { profileId: string; day: string; hash: string }[] = []
   for (const entry of rows) {
     if (entry.day !== today || !salt) continue
-    for (const digest of entry.digests) seen.push({ profileId: entry.profileId, day: entry.day, hash: visitorHash(salt, digest).toString('hex') })
+    for (const key of entry.keys) seen.push({ profileId: entry.profileId, day: entry.day, hash: visitorHash(salt, key).toString('hex') })
   }
   seen.sort((a, b) => (a.hash < b.hash ? -1 : 1))
-  const local = rows.map((entry) => (entry.day === today && salt ? 0 : entry.digests.size))
+  const local = rows.map((entry) => (entry.day === today && salt ? 0 : entry.keys.size))
   return sql`
     with counts as (
       select * from unnest(

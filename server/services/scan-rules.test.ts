@@ -60,6 +60,7 @@ describe('isBotAgent', () => {
     ['Go-http-client/1.1', true],
     ['Mozilla/5.0', true],
     [PHONE, false],
+    ['Mozilla/5.0 (Linux; Android 10; CUBOT X30) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36', false],
     ['Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36', false],
     ['Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:125.0) Gecko/20100101 Firefox/125.0', false],
   ])('%j is a bot: %s', (agent, expected) => {

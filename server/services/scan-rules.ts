@@ -23,16 +23,26 @@ export type ScanInput = {
  */
 export type OwnerMarker = string | (() => string | undefined)
 
-/** Crawlers, link unfurlers, monitors and HTTP libraries: what opens a link without a person looking at it. */
+/** Crawlers, link unfurlers, monitors and HTTP libraries: what opens a link without a person looking at it (CUBOT is a phone). */
 const BOT_AGENT =
-  /bot\b|bot\/|crawl|spider|slurp|archiver|facebookexternalhit|facebookcatalog|embedly|quora link preview|outbrain|pinterest|vkshare|w3c_validator|whatsapp|telegram|discord|skypeuripreview|slack|linkedin|preview|headless|lighthouse|pagespeed|gtmetrix|prerender|curl\/|wget\/|python-requests|python-urllib|aiohttp|httpx|go-http-client|java\/|okhttp|axios|node-fetch|undici|libwww|scrapy|phantomjs|uptime|pingdom|monitor|check_http|statuscake|^mozilla\/5\.0$/i
+  /(?<!cu)bot\b|(?<!cu)bot\/|crawl|spider|slurp|archiver|facebookexternalhit|facebookcatalog|embedly|quora link preview|outbrain|pinterest|vkshare|w3c_validator|whatsapp|telegram|discord|skypeuripreview|slack|linkedin|preview|headless|lighthouse|pagespeed|gtmetrix|prerender|curl\/|wget\/|python-requests|python-urllib|aiohttp|httpx|go-http-client|java\/|okhttp|axios|node-fetch|undici|libwww|scrapy|phantomjs|uptime|pingdom|monitor|check_http|statuscake|^mozilla\/5\.0$/i
 
 /** Speculative loads announce themselves (Chrome: Sec-Purpose/Purpose, Firefox: X-Moz, Safari: X-Purpose). */
 const SPECULATIVE = /prefetch|prerender|preview/i
 const PURPOSE_HEADERS = ['sec-purpose', 'purpose', 'x-moz', 'x-purpose'] as const
 
+// Browsers send few distinct agents, so the verdict is remembered: the regular expression is the costliest rule.
+const verdicts = new Map<string, boolean>()
+const MAX_VERDICTS = 1000
+
 export function isBotAgent(userAgent: string): boolean {
-  return userAgent.trim() === '' || BOT_AGENT.test(userAgent)
+  let verdict = verdicts.get(userAgent)
+  if (verdict === undefined) {
+    verdict = userAgent.trim() === '' || BOT_AGENT.test(userAgent)
+    if (verdicts.size >= MAX_VERDICTS) verdicts.clear()
+    verdicts.set(userAgent, verdict)
+  }
+  return verdict
 }
 
 function hasPreviewMarker(url: string | undefined): boolean {

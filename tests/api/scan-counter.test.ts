@@ -9,7 +9,7 @@ import { loadConfig } from '../../server/config.ts'
 import { type Database, openDatabase } from '../../server/db/client.ts'
 import { scanDays, scanSalts, scanVisitors } from '../../server/db/schema.ts'
 import { startServer } from '../../server/main.ts'
-import { type ScanCounterOptions, type ScanInput, ScanCounter, utcDay, visitorDigest, visitorHash } from '../../server/services/scan-counter.ts'
+import { type ScanCounterOptions, type ScanInput, ScanCounter, utcDay, visitorKey, visitorHash } from '../../server/services/scan-counter.ts'
 import { describeEachDatabase, TestApp } from './harness.ts'
 import { signUpOwner } from './owner-helpers.ts'
 
@@ -71,7 +71,7 @@ describeEachDatabase('the scan counter', (getDatabase) => {
     expect(await countsOf(owner.profileId)).toEqual([{ day: day1, scans: 3, visitors: 2 }])
     const [salt1] = await t.db.select().from(scanSalts).where(eq(scanSalts.day, day1))
     expect(salt1?.salt).toHaveLength(32)
-    const hash1 = visitorHash(new Uint8Array(salt1?.salt ?? []), visitorDigest(scan(owner.profileId, '192.0.2.1')))
+    const hash1 = visitorHash(new Uint8Array(salt1?.salt ?? []), visitorKey(scan(owner.profileId, '192.0.2.1')))
     const stored = await t.db.select().from(scanVisitors).where(and(eq(scanVisitors.day, day1), eq(scanVisitors.hash, hash1)))
     expect(stored).toHaveLength(1)
 
@@ -92,7 +92,7 @@ describeEachDatabase('the scan counter', (getDatabase) => {
     expect(await t.db.select().from(scanSalts).where(eq(scanSalts.day, day1))).toEqual([])
     expect(await t.db.select().from(scanVisitors).where(eq(scanVisitors.day, day1))).toEqual([])
     const [salt2] = await t.db.select().from(scanSalts).where(eq(scanSalts.day, day2))
-    const hash2 = visitorHash(new Uint8Array(salt2?.salt ?? []), visitorDigest(scan(owner.profileId, '192.0.2.1')))
+    const hash2 = visitorHash(new Uint8Array(salt2?.salt ?? []), visitorKey(scan(owner.profileId, '192.0.2.1')))
     expect(hash2.equals(hash1)).toBe(false)
     expect(await t.db.select().from(scanVisitors).where(and(eq(scanVisitors.day, day2), eq(scanVisitors.hash, hash2)))).toHaveLength(1)
     await Promise.all([a.close(), b.close()])
