@@ -22,6 +22,8 @@ export const apiPaths = {
   syncChanges: '/api/sync/changes',
   /** POST: a visitor records a purchase on a profile's wishlist. */
   publicPurchases: (shareableId: string) => `/api/public/profiles/${part(shareableId)}/purchases`,
+  /** POST: the visitor page reports a scan of a profile. */
+  publicScans: (shareableId: string) => `/api/public/profiles/${part(shareableId)}/scans`,
   /** The shirt's print file (a PNG of the profile's QR code). */
   printFile: (shareableId: string) => `/api/public/print-files/${part(shareableId)}.png`,
   supportContact: '/api/public/support/contact',

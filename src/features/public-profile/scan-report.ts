@@ -1,6 +1,7 @@
 // Owns the pure rules of the visitor page's scan report (decision 105): whether this opening is reported, sent now or
 // queued, and the bounded queue of reports an offline page keeps until it is back online.
 import * as v from 'valibot'
+import { apiPaths } from '../../contract/api-paths.ts'
 import { SCAN_REPORT_MAX_AGE_DAYS, type ScanReport } from '../../contract/scans.ts'
 
 /** localStorage key of the queue: this origin's pages share it, so whichever is online first sends it. */
@@ -43,7 +44,7 @@ export function decideScanReport(opening: ScanOpening): ScanReportDecision {
 
 /** Where the report of a scan of `shareableId` goes: POST /api/public/profiles/{shareableId}/scans. */
 export function scanReportPath(shareableId: string): string {
-  return `/api/public/profiles/${encodeURIComponent(shareableId)}/scans`
+  return apiPaths.publicScans(shareableId)
 }
 
 /** The body: ScanReportSchema, sent as text/plain as sendBeacon sends a string. */
