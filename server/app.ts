@@ -32,7 +32,8 @@ import { encodeFor, type StaticSite } from './static-files.ts'
 export function createApp(input: AppDepsInput, site?: StaticSite) {
   const app = new Hono<AppEnv>()
   const logger = input.logger ?? createLogger(input.config.logLevel)
-  const deps: AppDeps = { ...input, scans: input.scans ?? createScanCounter(input, logger) }
+  // The very object given when it has a counter: modules keep per-app state keyed by it (limiter, outbox, provider).
+  const deps: AppDeps = hasScanCounter(input) ? input : { ...input, scans: createScanCounter(input, logger) }
 
   // Logging first, so every answer (a refused body or path included) has a request id and a line.
   app.use('*', requestLogging(logger))
@@ -103,6 +104,10 @@ export function createApp(input: AppDepsInput, site?: StaticSite) {
     return c.json({ message }, status, headers)
   })
   return app
+}
+
+function hasScanCounter(input: AppDepsInput): input is AppDeps {
+  return input.scans !== undefined
 }
 
 /** A path without a file extension is a client route; a missing /assets/x.js is a real 404. */

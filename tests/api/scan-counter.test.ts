@@ -95,6 +95,12 @@ describeEachDatabase('the scan counter', (getDatabase) => {
     const hash2 = visitorHash(new Uint8Array(salt2?.salt ?? []), visitorKey(scan(owner.profileId, '192.0.2.1')))
     expect(hash2.equals(hash1)).toBe(false)
     expect(await t.db.select().from(scanVisitors).where(and(eq(scanVisitors.day, day2), eq(scanVisitors.hash, hash2)))).toHaveLength(1)
+
+    // A day without scans still ends: the first flush after it deletes its salt and hashes.
+    nowMs += DAY_MS
+    await a.flush()
+    expect(await t.db.select().from(scanSalts).where(eq(scanSalts.day, day2))).toEqual([])
+    expect(await t.db.select().from(scanVisitors).where(eq(scanVisitors.day, day2))).toEqual([])
     await Promise.all([a.close(), b.close()])
   })
 
