@@ -14,18 +14,21 @@ export type ProfileField = (typeof PROFILE_FIELDS)[number]
  * One thing that happens. `item` picks among the device's local items at the time (modulo their count), so a step
  * stays meaningful when shrinking removes the steps before it.
  */
-export type Step =
+export type WriteStep =
   | { t: 'create'; d: DeviceName; image: boolean }
   | { t: 'edit'; d: DeviceName; item: number; fields: ItemField[] }
   | { t: 'delete'; d: DeviceName; item: number }
   | { t: 'item-image'; d: DeviceName; item: number; remove: boolean }
   | { t: 'profile'; d: DeviceName; fields: ProfileField[] }
   | { t: 'profile-photo'; d: DeviceName; remove: boolean }
+
+export type Step =
+  | WriteStep
   | { t: 'offline' | 'online' | 'sync' | 'restart'; d: DeviceName }
   /** Every device that is online syncs at the same time. */
   | { t: 'sync-all' }
-  /** The owner edits a field while this device's pass is running. */
-  | { t: 'edit-while-syncing'; d: DeviceName; item: number; field: ItemField }
+  /** The owner writes on a device while its pass is running (the write's device syncs). */
+  | { t: 'while-syncing'; write: WriteStep }
   | { t: 'push-fault'; d: DeviceName; fault: PushFault }
   | { t: 'request-fault'; d: DeviceName; fault: RequestFault }
   /** Every access token expires (the server's clock moves 16 minutes). */
@@ -48,18 +51,22 @@ const requestFault: fc.Arbitrary<RequestFault> = fc.record({
   kind: fc.constantFrom('bad-gateway' as const, 'lose-response' as const, 'drop' as const),
 })
 
-export const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
+const writeArbitrary: fc.Arbitrary<WriteStep> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ t: fc.constant('create' as const), d: device, image: fc.nat({ max: 3 }).map((n) => n === 0) }) },
   { weight: 5, arbitrary: fc.record({ t: fc.constant('edit' as const), d: device, item, fields: fc.subarray([...ITEM_FIELDS], { minLength: 1 }) }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('delete' as const), d: device, item }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('item-image' as const), d: device, item, remove: fc.boolean() }) },
   { weight: 3, arbitrary: fc.record({ t: fc.constant('profile' as const), d: device, fields: fc.subarray([...PROFILE_FIELDS], { minLength: 1 }) }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('profile-photo' as const), d: device, remove: fc.boolean() }) },
+)
+
+export const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
+  { weight: 17, arbitrary: writeArbitrary },
   { weight: 3, arbitrary: fc.record({ t: fc.constantFrom('offline' as const, 'online' as const), d: device }) },
   { weight: 5, arbitrary: fc.record({ t: fc.constant('sync' as const), d: device }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('restart' as const), d: device }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('sync-all' as const) }) },
-  { weight: 1, arbitrary: fc.record({ t: fc.constant('edit-while-syncing' as const), d: device, item, field: fc.constantFrom(...ITEM_FIELDS) }) },
+  { weight: 2, arbitrary: fc.record({ t: fc.constant('while-syncing' as const), write: writeArbitrary }) },
   { weight: 4, arbitrary: fc.record({ t: fc.constant('push-fault' as const), d: device, fault: pushFault }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('request-fault' as const), d: device, fault: requestFault }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('expire-tokens' as const) }) },
