@@ -14,7 +14,7 @@ import { profileOf } from '../services/visitor-documents.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 /** A phone's clock a little ahead of ours is still now; further ahead is a report that cannot have happened yet. */
-export const SCAN_REPORT_CLOCK_SKEW_MS = 5 * 60 * 1000
+const SCAN_REPORT_CLOCK_SKEW_MS = 5 * 60 * 1000
 
 export const SCAN_REPORT_MESSAGES = {
   notJson: 'The scan report must be empty or JSON, for example {"at":"2026-01-31T12:00:00.000Z"}.',
@@ -23,7 +23,7 @@ export const SCAN_REPORT_MESSAGES = {
 } as const
 
 /** The report's body as sent: sendBeacon posts text/plain, so the JSON is read from the raw text; empty means now. */
-export function parseScanReport(text: string): v.InferOutput<typeof ScanReportSchema> {
+function parseScanReport(text: string): v.InferOutput<typeof ScanReportSchema> {
   let json: unknown = {}
   if (text.trim() !== '') {
     try {
@@ -38,7 +38,7 @@ export function parseScanReport(text: string): v.InferOutput<typeof ScanReportSc
 }
 
 /** When the scan counts: `at`, if it is within the last SCAN_REPORT_MAX_AGE_DAYS days and not ahead of now. */
-export function reportedScanTime(at: string | undefined, nowMs: number): number {
+function reportedScanTime(at: string | undefined, nowMs: number): number {
   if (at === undefined) return nowMs
   const atMs = Date.parse(at)
   if (atMs > nowMs + SCAN_REPORT_CLOCK_SKEW_MS) throw new ApiError(400, SCAN_REPORT_MESSAGES.future)

@@ -10,7 +10,7 @@ import { isCountableScan, type OwnerMarker, type ScanInput } from './scan-rules.
 
 export { isBotAgent, isCountableScan, type OwnerMarker, type ScanInput } from './scan-rules.ts'
 
-export const DEFAULT_SCAN_FLUSH_MS = 5_000
+const DEFAULT_SCAN_FLUSH_MS = 5_000
 /** Bounds of what waits in memory (a long database outage): beyond them new days/profiles, or new visitors, drop. */
 const MAX_PENDING_ENTRIES = 100_000
 const MAX_PENDING_VISITORS = 100_000

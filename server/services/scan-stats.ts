@@ -8,7 +8,7 @@ import { utcDay } from './scan-counter.ts'
 const DAY_MS = 24 * 60 * 60 * 1000
 
 /** The last `days` UTC days up to today, oldest first: the days an answer lists, with or without scans. */
-export function lastDays(days: number, now: Date): string[] {
+function lastDays(days: number, now: Date): string[] {
   const todayMs = Date.parse(`${utcDay(now.getTime())}T00:00:00Z`)
   return Array.from({ length: days }, (_, i) => utcDay(todayMs - (days - 1 - i) * DAY_MS))
 }
