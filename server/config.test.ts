@@ -37,6 +37,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value }).trustProxy).toBe(proxies)
   })
 
+  it('takes the scan counting switch and flush interval, refusing an interval outside 100-60000 ms', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ scanCounting: true, scanFlushMs: 5000 })
+    expect(loadConfig({ DATA_DIR: dataDir(), SCAN_COUNTING: 'off', SCAN_FLUSH_MS: '250' })).toMatchObject({ scanCounting: false, scanFlushMs: 250 })
+    expect(() => loadConfig({ DATA_DIR: dataDir(), SCAN_FLUSH_MS: '50' })).toThrow('SCAN_FLUSH_MS: SCAN_FLUSH_MS must be a whole number of milliseconds from 100 to 60000')
+    expect(() => loadConfig({ DATA_DIR: dataDir(), SCAN_COUNTING: 'maybe' })).toThrow('SCAN_COUNTING: SCAN_COUNTING must be on or off')
+  })
+
   it('generates JWT_SECRET once and keeps it in DATA_DIR', () => {
     const dir = dataDir()
     const first = loadConfig({ DATA_DIR: dir }).jwtSecret
