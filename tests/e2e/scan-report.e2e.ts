@@ -112,6 +112,34 @@ describe('visitor page served by the service worker', () => {
     expect(await queuedReports(page)).toEqual([])
   })
 
+  it('a prerendered page reports nothing until the visitor actually opens it (prerenderingchange), then reports once', async () => {
+    const { user, shareableId } = await ownerWith({ profileType: 'WISHLIST' }, ['Espresso cups'])
+    const { context, page } = await visitorPage()
+    // Chromium prerenders only on a speculation rule from another page; here the page is told it is a prerender, and
+    // then that it was shown, through the same document.prerendering and event that Chromium uses.
+    await context.addInitScript(() => {
+      Object.defineProperty(Document.prototype, 'prerendering', { configurable: true, get: () => localStorage.getItem('e2e-prerendering') === '1' })
+    })
+    const reports = recordReports(context)
+    await firstVisit(page, shareableId)
+    await expect.poll(() => serverScans(user.token), POLL).toBe(1)
+
+    await page.evaluate(() => localStorage.setItem('e2e-prerendering', '1'))
+    await page.reload()
+    await giftCard(page, 'Espresso cups').waitFor()
+    expect(await page.evaluate(() => 'prerendering' in document && document.prerendering === true)).toBe(true)
+    await requestsSettled(context, page)
+    expect(reports).toEqual([])
+    expect(await queuedReports(page)).toEqual([])
+
+    await page.evaluate(() => {
+      localStorage.setItem('e2e-prerendering', '0')
+      document.dispatchEvent(new Event('prerenderingchange'))
+    })
+    await expect.poll(() => reports.length, POLL).toBe(1)
+    await expect.poll(() => serverScans(user.token), POLL).toBe(2)
+  })
+
   it('the owner, whose marker cookie names this profile, opening the page offline and back online reports nothing', async () => {
     const { user, shareableId } = await ownerWith({ profileType: 'WISHLIST' }, ['Espresso cups'])
     const { context, page } = await visitorPage()
