@@ -18,7 +18,8 @@
 // resurrected); and every device holds exactly the server's rows with nothing left to send.
 //
 // CI runs SOAK_RUNS (default 200) cases with a fresh seed and stops at the first failure, printing the seed, the
-// path and the steps. `npm run soak` runs more and shrinks a failure; SOAK_SEED and SOAK_PATH replay one.
+// path and the steps. `npm run soak` runs more (SOAK_RUNS, default 2000) and shrinks a failure; SOAK_SEED and SOAK_PATH
+// replay one; SOAK_DATABASE=postgres (with TEST_DATABASE_URL) runs against PostgreSQL.
 import fc from 'fast-check'
 import { beforeAll, expect, it } from 'vitest'
 import { sharedDatabase, TestApp, testDatabases } from './harness.ts'
@@ -30,10 +31,14 @@ const seed = process.env.SOAK_SEED === undefined ? undefined : Number(process.en
 const path = process.env.SOAK_PATH
 const shrink = process.env.SOAK_SHRINK === '1'
 
+// PGlite by default: the in-process server as the devices meet it; SOAK_DATABASE=postgres runs against TEST_DATABASE_URL
+// (its push lock is an advisory lock instead of the process's queue). One database for the file, one owner per run.
+const database = testDatabases.find((candidate) => candidate.name === (process.env.SOAK_DATABASE ?? 'pglite'))
+
 let t: TestApp
 beforeAll(async () => {
-  // PGlite: the in-process server as the devices meet it; one database for the file, one owner per run.
-  t = new TestApp(await sharedDatabase(testDatabases[0]?.url ?? 'memory://'))
+  if (!database) throw new Error(`SOAK_DATABASE=${process.env.SOAK_DATABASE}: no such test database (is TEST_DATABASE_URL set?)`)
+  t = new TestApp(await sharedDatabase(database.url))
 })
 
 function failureReport(details: fc.RunDetails<[Step[]]>): string {
