@@ -24,6 +24,10 @@ export type FastPathDeps = {
 /** One prepared answer: the adapter's header list without the request id, and the body (undefined: none). */
 type Prepared = { status: number; head: string[]; body?: Buffer }
 type PreparedSet = { ok: Partial<Record<'identity' | 'gzip' | 'br', Prepared>>; notModified: Prepared }
+type PreparedDocument = { templateEtag: string } & (
+  | { kind: 'redirect'; found: Prepared }
+  | { kind: 'page'; page: RenderedPage; answers: PreparedSet }
+)
 
 // A path we answer is exactly what Hono would route there: one segment of plain characters (no %, no dot segment),
 // and a query of plain characters, which Hono ignores and whose only meaning is for counting (`?preview`).
@@ -47,7 +51,8 @@ export function createFastPath(deps: FastPathDeps, site: StaticSite | undefined)
   const cache = publicProfileCache(deps.database.db)
   const documents = site && visitorDocuments(deps.config, site)
   const apiAnswers = new WeakMap<CachedPublicProfile, PreparedSet>()
-  const pageAnswers = new WeakMap<RenderedPage, PreparedSet>()
+  // Keyed by the cache entry, which a profile change replaces: a new version is never served from an old one.
+  const documentAnswers = new WeakMap<CachedPublicProfile, PreparedDocument>()
   let answered = 0
 
   function send(req: IncomingMessage, res: ServerResponse, prepared: Prepared, startedAt: number): true {
@@ -86,23 +91,30 @@ export function createFastPath(deps: FastPathDeps, site: StaticSite | undefined)
 
   function visitorDocument(req: IncomingMessage, res: ServerResponse, address: string, startedAt: number): boolean {
     const shell = documents?.template()
-    if (!documents || !shell || OWNER_PROFILE_PATHS.has(address)) return false
+    if (!shell || OWNER_PROFILE_PATHS.has(address)) return false
     const entry = cache.lookup(address)
     if (!entry) return false
-    const answer = documents.peek(entry, shell)
-    if (!answer) return false
+    const prepared = preparedDocument(entry, shell.etag)
+    if (!prepared) return false
     countScan(req, entry)
-    if (answer.kind === 'redirect') {
-      return send(req, res, { status: 302, head: wireHeaders(redirectHeaders(answer.location)) }, startedAt)
-    }
-    let set = pageAnswers.get(answer.page)
-    if (!set) {
-      set = preparedPage(answer.page)
-      pageAnswers.set(answer.page, set)
-    }
-    if (header(req, 'if-none-match') === answer.page.etag) return send(req, res, set.notModified, startedAt)
-    const ok = set.ok[encodingFor(answer.page, header(req, 'accept-encoding')) ?? 'identity']
+    if (prepared.kind === 'redirect') return send(req, res, prepared.found, startedAt)
+    if (header(req, 'if-none-match') === prepared.page.etag) return send(req, res, prepared.answers.notModified, startedAt)
+    const ok = prepared.answers.ok[encodingFor(prepared.page, header(req, 'accept-encoding')) ?? 'identity']
     return ok ? send(req, res, ok, startedAt) : false
+  }
+
+  /** Per profile version and build: found once through the rendered pages, then straight from the cache entry. */
+  function preparedDocument(entry: CachedPublicProfile, templateEtag: string): PreparedDocument | undefined {
+    const known = documentAnswers.get(entry)
+    if (known?.templateEtag === templateEtag) return known
+    const answer = documents?.peek(entry, { etag: templateEtag })
+    if (!answer) return undefined
+    const prepared: PreparedDocument =
+      answer.kind === 'redirect'
+        ? { kind: 'redirect', templateEtag, found: { status: 302, head: wireHeaders(redirectHeaders(answer.location)) } }
+        : { kind: 'page', templateEtag, page: answer.page, answers: preparedPage(answer.page) }
+    documentAnswers.set(entry, prepared)
+    return prepared
   }
 
   /** Exactly the route's counting (server/routes/profile-page.ts): the same counter, rules and input. */
