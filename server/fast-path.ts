@@ -30,9 +30,10 @@ type PreparedDocument = { templateEtag: string } & (
 )
 
 // A path we answer is exactly what Hono would route there: one segment of plain characters (no %, no dot segment),
-// and a query of plain characters, which Hono ignores and whose only meaning is for counting (`?preview`).
+// and a query of plain characters, which Hono ignores and whose only meaning is for counting (`?preview`). Both are
+// within what the adapter keeps verbatim in the request's URL (its reValidRequestUrl), so the counter sees the same.
 const ADDRESS = '([A-Za-z0-9_-][A-Za-z0-9_.~-]{0,199})'
-const QUERY = "(?:\\?[A-Za-z0-9._~!$&'()*+,;=:@/?%-]*)?"
+const QUERY = "(?:\\?[A-Za-z0-9._~!$&'()*+,;=:@/?-]*)?"
 const API_PATH = new RegExp(`^/api/profiles/${ADDRESS}${QUERY}$`)
 const PAGE_PATH = new RegExp(`^/profile/${ADDRESS}${QUERY}$`)
 // The adapter's own test for a host it may build a URL with unchanged (@hono/node-server, reValidHost).

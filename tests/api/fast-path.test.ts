@@ -134,6 +134,7 @@ describeEachDatabase('the scan fast path answers like the Hono adapter', (getDat
     { name: 'redirect page', path: page('redirect'), fast: true, scan: true },
     { name: 'redirect page, HEAD', method: 'HEAD', path: page('redirect'), fast: true },
     { name: 'redirect page, owner marker', path: page('redirect'), headers: { Cookie: `qrtee_owner=REDIRECT` }, fast: true },
+    { name: 'text page, a percent-encoding in the query', path: (ids) => `${page('text')(ids)}?ref=%41`, fast: false, scan: true },
     { name: 'text page, a bot', path: page('text'), headers: { 'User-Agent': 'curl/8.5.0' }, fast: true },
     { name: 'text page, a prefetch', path: page('text'), headers: { 'Sec-Purpose': 'prefetch' }, fast: true },
     { name: 'redirect api', path: api('redirect'), headers: { 'Accept-Encoding': 'gzip' }, fast: true },
