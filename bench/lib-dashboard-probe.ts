@@ -67,7 +67,11 @@ function probe(lastCardLabel: string) {
       if (!entry.interactionId) continue
       const key = String(entry.interactionId)
       const known = state.interactions[key]
-      if (!known || entry.duration > known.duration) state.interactions[key] = { startTime: entry.startTime, duration: entry.duration, name: entry.name }
+      if (known && entry.duration <= known.duration) continue
+      // Named by the event and what it hit, e.g. 'pointerdown on button "Save"', so a slow one can be found.
+      const target = entry.target instanceof Element ? entry.target : null
+      const what = target ? `${target.tagName.toLowerCase()} "${(target.getAttribute('aria-label') ?? target.textContent ?? '').slice(0, 40)}"` : 'nothing'
+      state.interactions[key] = { startTime: entry.startTime, duration: entry.duration, name: `${entry.name} on ${what}` }
     }
   }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit)
 }

@@ -2,9 +2,12 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import type { LocalItem, OwnerDatabase } from '../../local/db.ts'
 import { itemQuery } from '../../local/queries.ts'
+import { shownItem } from './use-wishlist.ts'
 
 export function useEditedItem(db: OwnerDatabase, id: string | undefined): LocalItem | null | undefined {
+  // Until the read answers, the item as the grid showed it (decision 110), so the dialog's first frame has its fields.
+  const shown = id ? shownItem(db, id) : undefined
   // Wrapped in an object because useLiveQuery reports "still loading" as undefined, which a missing row also is.
-  const found = useLiveQuery(async () => ({ item: id ? ((await itemQuery(db, id)) ?? null) : null }), [db, id])
+  const found = useLiveQuery(async () => ({ item: id ? ((await itemQuery(db, id)) ?? null) : null }), [db, id], shown ? { item: shown } : undefined)
   return found?.item
 }
