@@ -4,7 +4,7 @@ import { FencedError, fencedTransaction, readGeneration } from '../local/generat
 import { writeMeta } from '../local/meta.ts'
 import { claimLocalDataFor, localDataOwner } from '../local/session.ts'
 import { pullChanges } from './pull.ts'
-import { pushOutbox, type PushState } from './push.ts'
+import { pushOutbox } from './push.ts'
 import { SessionEndedError, SIGNED_OUT_MESSAGE, TransientError, type Transport } from './transport.ts'
 import { hasPendingUploads, uploadPendingImages, UPLOAD_STALL_MS, type UploadOutcome } from './uploads.ts'
 
@@ -36,7 +36,6 @@ export type SyncEngine = {
 type Lane = { generation: number; result: Promise<UploadOutcome> }
 
 export function createSyncEngine(db: OwnerDatabase, transport: Transport, options: SyncEngineOptions = {}): SyncEngine {
-  const pushState: PushState = { batchEndpoint: true }
   const stallMs = options.uploadStallMs ?? UPLOAD_STALL_MS
   let running: Promise<SyncResult> | undefined
   let lane: Lane | undefined
@@ -83,7 +82,7 @@ export function createSyncEngine(db: OwnerDatabase, transport: Transport, option
       // Started, not awaited: the push does not wait even for the question whether there is an upload to start.
       const starting = reported === undefined ? startUploads(generation) : Promise.resolve(undefined)
       starting.catch(() => undefined)
-      let pushed = await pushOutbox(db, transport, pushState, generation)
+      let pushed = await pushOutbox(db, transport, generation)
       // A refused or "later" entry does not keep purchases and other devices' edits from arriving: pull anyway.
       await pullChanges(db, transport, generation)
       const uploads = await starting
@@ -92,7 +91,7 @@ export function createSyncEngine(db: OwnerDatabase, transport: Transport, option
         unreportedFailure = undefined
         if (outcome.error !== undefined) throw outcome.error
         // The entries that waited for these images now carry the server's ids.
-        if (outcome.uploaded > 0 && pushed === 'complete') pushed = await pushOutbox(db, transport, pushState, generation)
+        if (outcome.uploaded > 0 && pushed === 'complete') pushed = await pushOutbox(db, transport, generation)
       }
       if (reported !== undefined) throw reported
       if (pushed === 'retry-later') throw new TransientError('The server asked to try again later')

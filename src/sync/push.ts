@@ -9,11 +9,6 @@ import { dropsMutationId, inMutationOrder } from './mutation-ids.ts'
 import { classifyAnswer, nextBatch, toPushOperation, type EntryOutcome } from './outbox.ts'
 import { isTransientStatus, messageOf, SessionEndedError, SIGNED_OUT_MESSAGE, TransientError, type ApiResponse, type Transport } from './transport.ts'
 
-export type PushState = {
-  /** Cleared for the session when the server has no batch endpoint (404/405): every entry then goes alone. */
-  batchEndpoint: boolean
-}
-
 /** `retry-later`: an entry answered "later"; it and everything behind it wait for the next pass, in order. */
 export type PushOutcome = 'complete' | 'retry-later'
 
@@ -25,12 +20,12 @@ type Stop = Exclude<EntryOutcome, 'done'>
  * on it; a "later" answer ends the push for this pass. Throws TransientError when the push itself got no usable
  * answer, SessionEndedError when the owner must sign in again, FencedError when Discard or logout came in between.
  */
-export async function pushOutbox(db: OwnerDatabase, transport: Transport, state: PushState, generation: number): Promise<PushOutcome> {
+export async function pushOutbox(db: OwnerDatabase, transport: Transport, generation: number): Promise<PushOutcome> {
   let refreshedForOperation = false
   for (;;) {
     const { batch, deviceId } = await takeBatch(db, generation)
     if (batch.length === 0) return 'complete'
-    const responses = state.batchEndpoint ? await sendBatch(transport, batch, state, deviceId) : undefined
+    const responses = await sendBatch(transport, batch, deviceId)
     const stop = responses ? await recordAnswers(db, generation, batch, responses) : await sendOneByOne(db, transport, generation, batch)
     // 'not-attempted' on the first entry of a batch means the server ran nothing: looping would spin.
     if (stop === 'retry-later' || stop === 'not-attempted') return 'retry-later'
@@ -67,12 +62,8 @@ async function takeBatch(db: OwnerDatabase, generation: number): Promise<{ batch
 }
 
 /** The per-operation answers, or undefined when this batch must go one call at a time instead. */
-async function sendBatch(transport: Transport, batch: OutboxEntry[], state: PushState, deviceId: string): Promise<ApiResponse[] | undefined> {
+async function sendBatch(transport: Transport, batch: OutboxEntry[], deviceId: string): Promise<ApiResponse[] | undefined> {
   const res = await transport.send({ method: 'POST', path: apiPaths.syncPush, json: { deviceId, operations: batch.map(toPushOperation) } })
-  if (res.status === 404 || res.status === 405) {
-    state.batchEndpoint = false
-    return undefined
-  }
   if (isTransientStatus(res.status)) throw new TransientError(`Push answered ${res.status}`)
   // A refused batch (400 for one malformed operation, 413 too large): single calls let the bad entry fail alone.
   if (res.status >= 300) return undefined

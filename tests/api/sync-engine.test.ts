@@ -68,11 +68,11 @@ describe('sync engine against the in-process API', () => {
     expect(await device.db.pendingImages.count()).toBe(0)
   })
 
-  it('falls back to single calls when the batch endpoint is missing', async () => {
+  it('sends the entries one call at a time when the server refuses the batch as a whole (413)', async () => {
     const owner = await signUpOwner(t)
     const log: RequestLog = []
     const withoutPush: FetchLike = (input, init) =>
-      new URL(input).pathname === '/api/sync/push' ? Promise.resolve(new Response('{"message":"Not found"}', { status: 404 })) : appFetch(input, init)
+      new URL(input).pathname === '/api/sync/push' ? Promise.resolve(new Response('{"message":"Request body too large"}', { status: 413 })) : appFetch(input, init)
     const device = await createDevice({ fetch: countingFetch(withoutPush, log), tokens: owner })
     await device.engine.syncOnce()
     await createItem(device.db, fields('One'))
