@@ -1,12 +1,12 @@
 // What the owner dashboard bench installs in every document before the app's own scripts: the moment the grid's last
-// card is first painted after a load, the moment the edit dialog is first painted with its name field filled after a
-// click on Edit, and every interaction's duration as Event Timing reports it (the figures INP is made of).
+// card is first painted after a load, the moment the edit dialog is first painted visibly with its name field filled
+// after a click on Edit, and every interaction's duration as Event Timing reports it (the figures INP is made of).
 import type { Page } from 'playwright-core'
 
 export type ProbeState = {
   /** ms since navigation start; null until the last card has been painted. */
   lastCardAt: number | null
-  /** pointerdown on an Edit link (event.timeStamp), and the first paint of the dialog with the expected name after it. */
+  /** pointerdown on an Edit link (event.timeStamp), and the first paint of the dialog, filled and no longer transparent. */
   editPressedAt: number | null
   dialogAt: number | null
   expectedName: string | null
@@ -47,9 +47,13 @@ function probe(lastCardLabel: string) {
     const field = nameField()
     if (!field || field.value !== state.expectedName) return
     dialog.disconnect()
-    afterNextPaint(() => {
-      state.dialogAt = performance.now()
-    })
+    // Mantine mounts the dialog transparent and starts its fade a frame later: it counts once it is no longer invisible.
+    const shown = () => {
+      const box = field.closest('[role="dialog"]')
+      if (box && Number(getComputedStyle(box).opacity) > 0) afterNextPaint(() => (state.dialogAt = performance.now()))
+      else requestAnimationFrame(shown)
+    }
+    shown()
   })
   addEventListener(
     'pointerdown',

@@ -2,7 +2,7 @@
 // all read live from the local database, so they show at once and follow every local write and sync.
 import { Group, Paper, Skeleton, Stack, Title } from '@mantine/core'
 import { IconPlus, IconQrcode } from '@tabler/icons-react'
-import { useMemo, type ReactNode } from 'react'
+import { isValidElement, memo, useMemo, type ReactNode } from 'react'
 import type { OwnerDatabase } from '../../local/db.ts'
 import { ButtonLink } from '../../lib/anchor-link.tsx'
 import { useWishlist } from './use-wishlist.ts'
@@ -10,8 +10,10 @@ import { WishlistGrid } from './wishlist-grid.tsx'
 import { WishlistStatCards } from './wishlist-stat-cards.tsx'
 import { computeWishlistStats } from './wishlist-stats.ts'
 
+type Props = { db: OwnerDatabase; extraStat?: ReactNode; belowStats?: ReactNode }
+
 /** `extraStat` goes beside the three stat cards and `belowStats` under them: other features' parts the route composes. */
-export function WishlistTab({ db, extraStat, belowStats }: { db: OwnerDatabase; extraStat?: ReactNode; belowStats?: ReactNode }) {
+function WishlistTabView({ db, extraStat, belowStats }: Props) {
   const state = useWishlist(db)
   const items = state.status === 'loaded' ? state.items : null
   const stats = useMemo(() => (items ? computeWishlistStats(items) : null), [items])
@@ -43,3 +45,17 @@ export function WishlistTab({ db, extraStat, belowStats }: { db: OwnerDatabase; 
     </Stack>
   )
 }
+
+/** The same component with the same props: the route makes new elements on every render, which alone change nothing. */
+function sameElement(a: ReactNode, b: ReactNode): boolean {
+  if (a === b) return true
+  if (!isValidElement<Record<string, unknown>>(a) || !isValidElement<Record<string, unknown>>(b) || a.type !== b.type || a.key !== b.key) return false
+  const keys = Object.keys(a.props)
+  return keys.length === Object.keys(b.props).length && keys.every((key) => Object.is(a.props[key], b.props[key]))
+}
+
+/** Opening a dialog changes the address and re-renders the route; the tab (decision 110) renders again only for its own data. */
+export const WishlistTab = memo(
+  WishlistTabView,
+  (before: Props, after: Props) => before.db === after.db && sameElement(before.extraStat, after.extraStat) && sameElement(before.belowStats, after.belowStats),
+)
