@@ -30,6 +30,8 @@ const runs = Number(process.env.SOAK_RUNS ?? 200)
 const seed = process.env.SOAK_SEED === undefined ? undefined : Number(process.env.SOAK_SEED)
 const path = process.env.SOAK_PATH
 const shrink = process.env.SOAK_SHRINK === '1'
+/** SOAK_FORGETFUL=1: against a server that runs resent writes again, to see what a failure report looks like. */
+const forgetful = process.env.SOAK_FORGETFUL === '1'
 
 // PGlite by default: the in-process server as the devices meet it; SOAK_DATABASE=postgres runs against TEST_DATABASE_URL
 // (its push lock is an advisory lock instead of the process's queue). One database for the file, one owner per run.
@@ -43,7 +45,7 @@ beforeAll(async () => {
 
 function failureReport(details: fc.RunDetails<[Step[]]>): string {
   const steps = details.counterexample?.[0] ?? []
-  const replay = `SOAK_SEED=${details.seed}${details.counterexamplePath ? ` SOAK_PATH=${details.counterexamplePath}` : ''}`
+  const replay = `${forgetful ? 'SOAK_FORGETFUL=1 ' : ''}SOAK_SEED=${details.seed}${details.counterexamplePath ? ` SOAK_PATH=${details.counterexamplePath}` : ''}`
   const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance)
   return [
     `Sync soak failed after ${details.numRuns} runs (seed ${details.seed}, path ${details.counterexamplePath}).`,
@@ -55,19 +57,38 @@ function failureReport(details: fc.RunDetails<[Step[]]>): string {
   ].join('\n')
 }
 
+/** What 200 runs must have exercised, or the soak proves less than it says (the generator or the harness drifted). */
+const MUST_SEE = [
+  'push fail',
+  'push unauthorized',
+  'push lose-after',
+  'push lose-before',
+  'push drop',
+  'pull lose-response',
+  'upload lose-response',
+  'refresh lose-response',
+  'answered 208 already applied',
+  'answered 424 not attempted',
+  'pass retry-later',
+]
+
 it(
   `${runs} random runs of three devices with faults all converge on the owner's last intents`,
   async () => {
     let executed = 0
+    const seen: Record<string, number> = {}
     const property = fc.asyncProperty(scenarioArbitrary(), async (steps) => {
-      const outcome = await runScenario(t, steps)
+      const outcome = await runScenario(t, steps, { forgetful })
       executed += outcome.executed
+      for (const [what, times] of Object.entries(outcome.seen)) seen[what] = (seen[what] ?? 0) + times
       if (outcome.problems.length > 0) throw new Error(outcome.problems.join('\n'))
     })
     const details = await fc.check(property, { numRuns: runs, seed, path, endOnFailure: !shrink })
     if (details.failed) throw new Error(failureReport(details))
-    // The runs did write: a soak whose devices never reached the server would prove nothing.
+    console.info(`sync soak: ${runs} runs (seed ${details.seed}), ${executed} operations ran; ${JSON.stringify(seen)}`)
+    if (runs < 200) return
     expect(executed).toBeGreaterThan(runs * 3)
+    expect(MUST_SEE.filter((what) => !seen[what])).toEqual([])
   },
   Math.max(120_000, runs * 3_000),
 )

@@ -3,7 +3,7 @@ import { Hono } from 'hono'
 import type { AppEnv } from '../../../server/deps.ts'
 import { toErrorResponse } from '../../../server/http.ts'
 import { syncRoutes } from '../../../server/routes/sync.ts'
-import { PUSH_ALREADY_APPLIED_STATUS } from '../../../src/contract/sync.ts'
+import { PUSH_ALREADY_APPLIED_STATUS, PUSH_NOT_ATTEMPTED_STATUS } from '../../../src/contract/sync.ts'
 import type { FetchLike } from '../../../src/sync/transport.ts'
 import type { TestApp } from '../harness.ts'
 
@@ -25,7 +25,12 @@ export type RequestFault = { on: 'pull' | 'upload' | 'refresh'; kind: 'bad-gatew
 /** One operation the server ran for real: not answered from a stored result, not refused, not "already applied". */
 export type Executed = { device: string; seq: number; method: string; path: string; body: Record<string, unknown> }
 
-export type ServerLog = { executed: Executed[]; uploads: number }
+/** What the server ran, and how often each fault fired and each kind of answer came back (the soak's coverage). */
+export type ServerLog = { executed: Executed[]; uploads: number; seen: Record<string, number> }
+
+export const countSeen = (log: ServerLog, what: string) => {
+  log.seen[what] = (log.seen[what] ?? 0) + 1
+}
 
 const lostConnection = () => new TypeError('Failed to fetch')
 
@@ -56,7 +61,10 @@ export function deviceNetwork(t: TestApp, device: string, log: ServerLog, runnin
   async function push(input: string, sent: RequestInit): Promise<Response> {
     const init = forgetful ? forgetResends(sent) : sent
     const fault = pushFaults.shift()
-    if (fault?.kind === 'drop') throw lostConnection()
+    if (fault?.kind === 'drop') {
+      countSeen(log, 'push drop')
+      throw lostConnection()
+    }
     let loseAnswer: (error: Error) => void = () => {}
     const lost = new Promise<never>((_resolve, reject) => {
       loseAnswer = reject
@@ -66,12 +74,15 @@ export function deviceNetwork(t: TestApp, device: string, log: ServerLog, runnin
     const dispatch = async (request: Request): Promise<Response> => {
       const k = index++
       const armed = fault && 'k' in fault && fault.k === k ? fault : undefined
+      if (armed) countSeen(log, `push ${armed.kind}`)
       if (armed?.kind === 'lose-before') loseAnswer(lostConnection())
       if (armed?.kind === 'fail') return Response.json({ message: 'Injected failure' }, { status: armed.status })
       if (armed?.kind === 'unauthorized') return Response.json({ message: 'Token expired' }, { status: 401 })
       const body = request.method === 'DELETE' ? {} : ((await request.clone().json().catch(() => ({}))) as Record<string, unknown>)
       const res = await t.app.fetch(request)
       const ran = res.status >= 200 && res.status < 300 && res.status !== PUSH_ALREADY_APPLIED_STATUS && !res.headers.get('Idempotent-Replayed')
+      if (res.headers.get('Idempotent-Replayed')) countSeen(log, 'answered from idempotency row')
+      if (res.status === 409) countSeen(log, 'answered 409')
       if (ran) log.executed.push({ device, seq: log.executed.length, method: request.method, path: new URL(request.url).pathname, body })
       if (armed?.kind === 'lose-after') loseAnswer(lostConnection())
       return res
@@ -81,13 +92,24 @@ export function deviceNetwork(t: TestApp, device: string, log: ServerLog, runnin
       const { status, message, headers } = toErrorResponse(err)
       return c.json({ message }, status, headers)
     })
-    const answer = track(Promise.resolve(pushApp.request(input, init)))
+    const answer = track(Promise.resolve(pushApp.request(input, init)).then(countAnswers))
     return Promise.race([answer, lost])
+  }
+
+  /** The push route answers "already applied" and "not attempted" itself, without dispatching: read them off its answer. */
+  async function countAnswers(res: Response): Promise<Response> {
+    const answer = (await res.clone().json().catch(() => ({}))) as { results?: { status: number }[] }
+    for (const { status } of answer.results ?? []) {
+      if (status === PUSH_ALREADY_APPLIED_STATUS) countSeen(log, 'answered 208 already applied')
+      if (status === PUSH_NOT_ATTEMPTED_STATUS) countSeen(log, 'answered 424 not attempted')
+    }
+    return res
   }
 
   async function other(kind: RequestFault['on'], input: string, init: RequestInit): Promise<Response> {
     const index = requestFaults.findIndex((fault) => fault.on === kind)
     const fault = index >= 0 ? requestFaults.splice(index, 1)[0] : undefined
+    if (fault) countSeen(log, `${kind} ${fault.kind}`)
     if (fault?.kind === 'drop') throw lostConnection()
     if (fault?.kind === 'bad-gateway') return Response.json({ message: 'Bad gateway' }, { status: 502 })
     const res = await track(Promise.resolve(t.app.request(input, init)))
@@ -125,10 +147,8 @@ export function deviceNetwork(t: TestApp, device: string, log: ServerLog, runnin
     armed(kind: PushFault['kind'] | RequestFault['on']) {
       return pushFaults.filter((fault) => fault.kind === kind).length + requestFaults.filter((fault) => fault.on === kind).length
     },
-    /** Heal: every fault not yet met is dropped. */
-    clearFaults() {
-      pushFaults.length = 0
-      requestFaults.length = 0
+    armedTotal() {
+      return pushFaults.length + requestFaults.length
     },
   }
 }

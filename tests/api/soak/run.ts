@@ -13,7 +13,7 @@ import type { TestApp } from '../harness.ts'
 import { createAccount } from '../../../server/auth/accounts.ts'
 import { fixture } from '../upload-helpers.ts'
 import { DEVICES, type DeviceName, type ItemField, type ProfileField, type Step } from './model.ts'
-import { deviceNetwork, settled, type DeviceNetwork, type ServerLog } from './network.ts'
+import { countSeen, deviceNetwork, settled, type DeviceNetwork, type ServerLog } from './network.ts'
 import { itemSubject, newIntents, violations, type Intents } from './oracle.ts'
 
 type Device = { name: DeviceName; dbName: string; db: OwnerDatabase; tokens: MemoryTokenStore; engine: SyncEngine; net: DeviceNetwork }
@@ -45,7 +45,7 @@ function valueFor(field: ItemField | Exclude<ProfileField, 'isPublic'>, n: numbe
   return `${field} ${n}`
 }
 
-export type ScenarioOutcome = { problems: string[]; executed: number }
+export type ScenarioOutcome = { problems: string[]; executed: number; seen: Record<string, number> }
 
 /** `forgetful`: the server runs resent writes again (see network.ts), to show the soak notices. */
 export async function runScenario(t: TestApp, steps: readonly Step[], { forgetful = false } = {}): Promise<ScenarioOutcome> {
@@ -56,11 +56,12 @@ export async function runScenario(t: TestApp, steps: readonly Step[], { forgetfu
   if (!created.ok) throw new Error(`could not create the soak's owner: ${created.conflict}`)
   const session = () => startSession(t.db, accessTokenKey(t.deps.config.jwtSecret), created.userId, t.clock.now())
   const pairs: Record<DeviceName, TokenPair> = { a: await session(), b: await session(), c: await session() }
-  const log: ServerLog = { executed: [], uploads: 0 }
+  const log: ServerLog = { executed: [], uploads: 0, seen: {} }
   const running = new Set<Promise<unknown>>()
   const intents: Intents = newIntents()
   const problems: string[] = []
   let counter = 0
+  const seen = (what: string) => countSeen(log, what)
 
   const devices = new Map<DeviceName, Device>()
   for (const name of DEVICES) {
@@ -76,6 +77,7 @@ export async function runScenario(t: TestApp, steps: readonly Step[], { forgetfu
   async function sync(d: Device): Promise<SyncResult> {
     const result = await d.engine.syncOnce()
     if (result === 'signed-out' || result === 'interrupted') problems.push(`device ${d.name}'s sync ended ${result}`)
+    seen(`pass ${result}`)
     return result
   }
 
@@ -195,20 +197,19 @@ export async function runScenario(t: TestApp, steps: readonly Step[], { forgetfu
 
   for (const step of steps) await perform(step)
 
-  // Heal: every device online, no more faults; pass after pass until a round in which the server ran nothing new.
-  for (const d of devices.values()) {
-    d.net.clearFaults()
-    d.net.setOnline(true)
-  }
+  // Heal: every device online, pass after pass until a round in which the server ran nothing new. Faults still armed
+  // fire during the heal (each once), so it gets a round more for each.
+  for (const d of devices.values()) d.net.setOnline(true)
   await settled(running)
+  const rounds = HEAL_ROUNDS + Math.max(...[...devices.values()].map((d) => d.net.armedTotal()))
   let quiet = false
-  for (let round = 0; round < HEAL_ROUNDS && !quiet; round++) {
+  for (let round = 0; round < rounds && !quiet; round++) {
     const before = log.executed.length
     const results: SyncResult[] = []
     for (const d of devices.values()) results.push(await sync(d))
     quiet = results.every((result) => result === 'synced') && log.executed.length === before
   }
-  if (!quiet) problems.push(`the devices did not settle within ${HEAL_ROUNDS} rounds`)
+  if (!quiet) problems.push(`the devices did not settle within ${rounds} rounds`)
   await settled(running)
 
   const token = device('a').tokens.current?.token ?? ''
@@ -233,5 +234,5 @@ export async function runScenario(t: TestApp, steps: readonly Step[], { forgetfu
     d.db.close()
     indexedDB.deleteDatabase(d.dbName)
   }
-  return { problems, executed: log.executed.length }
+  return { problems, executed: log.executed.length, seen: log.seen }
 }
