@@ -26,7 +26,7 @@ export type RequestFault = { on: 'pull' | 'upload' | 'refresh'; kind: 'bad-gatew
 export type Executed = { device: string; seq: number; method: string; path: string; body: Record<string, unknown> }
 
 /** What the server ran, and how often each fault fired and each kind of answer came back (the soak's coverage). */
-export type ServerLog = { executed: Executed[]; uploads: number; seen: Record<string, number> }
+export type ServerLog = { executed: Executed[]; seen: Record<string, number> }
 
 export const countSeen = (log: ServerLog, what: string) => {
   log.seen[what] = (log.seen[what] ?? 0) + 1
@@ -113,7 +113,7 @@ export function deviceNetwork(t: TestApp, device: string, log: ServerLog, runnin
     if (fault?.kind === 'drop') throw lostConnection()
     if (fault?.kind === 'bad-gateway') return Response.json({ message: 'Bad gateway' }, { status: 502 })
     const res = await track(Promise.resolve(t.app.request(input, init)))
-    if (kind === 'upload' && res.status === 201) log.uploads += 1
+    if (kind === 'upload' && res.status === 201) countSeen(log, 'upload stored')
     if (fault?.kind === 'lose-response') {
       await res.text()
       throw lostConnection()
@@ -143,9 +143,10 @@ export function deviceNetwork(t: TestApp, device: string, log: ServerLog, runnin
     armRequest(fault: RequestFault) {
       requestFaults.push(fault)
     },
-    /** Faults armed and not met yet: of a push kind, or on a request kind. */
-    armed(kind: PushFault['kind'] | RequestFault['on']) {
-      return pushFaults.filter((fault) => fault.kind === kind).length + requestFaults.filter((fault) => fault.on === kind).length
+    /** Faults armed and not met yet: of a push kind, or on a request kind (of one kind of fault). */
+    armed(kind: PushFault['kind'] | RequestFault['on'], requestKind?: RequestFault['kind']) {
+      const requests = requestFaults.filter((fault) => fault.on === kind && (requestKind === undefined || fault.kind === requestKind))
+      return pushFaults.filter((fault) => fault.kind === kind).length + requests.length
     },
     armedTotal() {
       return pushFaults.length + requestFaults.length
