@@ -49,7 +49,7 @@ function failureReport(details: fc.RunDetails<[Step[]]>): string {
   const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance)
   return [
     `Sync soak failed after ${details.numRuns} runs (seed ${details.seed}, path ${details.counterexamplePath}).`,
-    `Replay: ${replay} SOAK_RUNS=1 npm run soak   (shrink: ${replay} SOAK_SHRINK=1 npm run soak)`,
+    `Replay (and shrink): ${replay} npm run soak   (just this case, no shrinking: add SOAK_SHRINK=0)`,
     'What broke:',
     cause,
     `Steps (${steps.length}):`,
