@@ -30,11 +30,17 @@ function content({ modal, itemId, shareableId, slots, onClose }: Props): ReactNo
   return null
 }
 
+/**
+ * The dialog appears in the commit that opens it: Mantine's fade-in would first wait a frame, then mount the content
+ * hidden in a frame of its own, before fading (decision 110). Closing still fades out.
+ */
+const OPEN_AT_ONCE = { duration: 0, exitDuration: 200 }
+
 export function DashboardDialogs(props: Props) {
   const { modal, onClose } = props
   const body = content(props)
   return (
-    <Modal opened={modal !== undefined} onClose={onClose} title={modal ? TITLES[modal] : ''} centered>
+    <Modal opened={modal !== undefined} onClose={onClose} title={modal ? TITLES[modal] : ''} centered transitionProps={OPEN_AT_ONCE}>
       {body === undefined ? <Text c="dimmed">Coming soon.</Text> : body}
     </Modal>
   )

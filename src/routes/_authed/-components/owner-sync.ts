@@ -25,6 +25,12 @@ export async function startOwnerSync(): Promise<SyncClient> {
   return sync
 }
 
+/** True when the stored session is the one last announced: the guard then has nothing left to do (decision 110). */
+export function isOwnerSyncCurrent(): boolean {
+  const { token, refreshToken } = readTokens()
+  return token !== null && refreshToken !== null && refreshToken === announcedRefreshToken && markerWatch !== undefined
+}
+
 let markerWatch: { unsubscribe: () => void } | undefined
 
 /** Keeps the owner marker cookie on the signed-in owner's shareableId (decision 105); clearTokens removes it. */
