@@ -9,15 +9,17 @@ import type * as OwnerSyncModule from './_authed/-components/owner-sync.ts'
 let ownerSync: typeof OwnerSyncModule | undefined
 
 /**
- * Starts loading the matched protected page's code (its route component, split into a chunk of its own) while the
- * guard opens the local database: the router would only ask for it once this guard has answered (decision 110).
+ * Starts loading the code of this layout and of the matched protected page (route components, each split into a
+ * chunk of its own) while the guard opens the local database: the router would only ask once the guard has answered
+ * (decision 110).
  */
 function preloadMatchedPages(matches: ReadonlyArray<{ routeId: string }>): void {
   const ids = new Set(matches.map((match) => match.routeId))
-  for (const child of (Route.children ?? []) as ReadonlyArray<AnyRoute>) {
-    const component = child.options.component as { preload?: () => Promise<void> } | undefined
+  const routes = [Route as AnyRoute, ...((Route.children ?? []) as ReadonlyArray<AnyRoute>)]
+  for (const route of routes) {
+    const component = route.options.component as { preload?: () => Promise<void> } | undefined
     // A failed load is the router's to report when it asks for the same chunk.
-    if (ids.has(child.id)) void component?.preload?.()?.catch(() => undefined)
+    if (ids.has(route.id)) void component?.preload?.()?.catch(() => undefined)
   }
 }
 
