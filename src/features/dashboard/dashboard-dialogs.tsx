@@ -1,7 +1,7 @@
 // Owns the dashboard's dialogs chosen by the `modal` parameter: qr, new, edit. Their content comes from the QR and
 // wishlist features through the route; the frames here keep the address, the Close behaviour and the focus handling.
-import { Modal, Text } from '@mantine/core'
-import type { ReactNode } from 'react'
+import { Center, Loader, Modal, Text } from '@mantine/core'
+import { type ReactNode, useDeferredValue } from 'react'
 import type { DashboardModal } from './dashboard-search.ts'
 
 const TITLES: Record<DashboardModal, string> = { qr: 'Your QR code', new: 'New product', edit: 'Edit product' }
@@ -38,7 +38,10 @@ const OPEN_AT_ONCE = { duration: 0, exitDuration: 200 }
 
 export function DashboardDialogs(props: Props) {
   const { modal, onClose } = props
-  const body = content(props)
+  // The click paints the frame and its title at once; the content (a whole form) follows in a render React may
+  // interrupt, so the tap's answer on a slow phone is the dialog itself, not a wait for the form (decision 110).
+  const settled = useDeferredValue(modal)
+  const body = settled === modal || modal === undefined ? content(props) : <Center mih={120}><Loader size="sm" aria-label="Loading" /></Center>
   return (
     <Modal opened={modal !== undefined} onClose={onClose} title={modal ? TITLES[modal] : ''} centered transitionProps={OPEN_AT_ONCE}>
       {body === undefined ? <Text c="dimmed">Coming soon.</Text> : body}
