@@ -2,6 +2,7 @@
 // `count` items made through the real API, every `photoEvery`-th one with an uploaded photo.
 import sharp from 'sharp'
 import * as v from 'valibot'
+import { apiCall as call } from './lib-api-call.ts'
 
 export type SeededOwner = { username: string; token: string; refreshToken: string; itemNames: string[] }
 
@@ -9,17 +10,6 @@ const RegisteredSchema = v.object({ token: v.string(), refreshToken: v.string() 
 const ProfileSchema = v.looseObject({ id: v.string() })
 const CreatedSchema = v.looseObject({ id: v.string() })
 const UploadedSchema = v.object({ url: v.string() })
-
-async function call(baseUrl: string, method: string, urlPath: string, token: string | undefined, body?: unknown): Promise<unknown> {
-  const response = await fetch(`${baseUrl}${urlPath}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const text = await response.text()
-  if (!response.ok) throw new Error(`${method} ${urlPath}: ${response.status} ${text}`)
-  return text ? JSON.parse(text) : {}
-}
 
 /** A photo-like JPEG (noise, then blur), so the server's re-encode gives a size like a real product shot. */
 function productPhoto(seed: number): Promise<Buffer> {

@@ -4,22 +4,12 @@ import { sql } from 'drizzle-orm'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { apiCall as call } from './lib-api-call.ts'
 import { announce } from './lib-scan-load.ts'
 
 export type AppOptions = { counting: boolean; fastPath: boolean; items: number[]; profiles: number }
 /** Where each wishlist is, by its item count. */
 export type AppReady = { port: number; shareableIds: Record<string, string> }
-
-async function call(baseUrl: string, method: string, urlPath: string, token: string | undefined, body?: unknown) {
-  const response = await fetch(`${baseUrl}${urlPath}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const text = await response.text()
-  if (!response.ok) throw new Error(`${method} ${urlPath}: ${response.status} ${text}`)
-  return (text ? JSON.parse(text) : {}) as Record<string, unknown>
-}
 
 /** An owner with a wishlist of `items` realistic items (the bound is 200); returns the page's shareable id. */
 async function wishlistOwner(baseUrl: string, items: number): Promise<string> {

@@ -4,20 +4,9 @@ import http from 'node:http'
 import sharp from 'sharp'
 import * as v from 'valibot'
 
+import { apiCall as call, type Json } from './lib-api-call.ts'
+
 export { startAppLikeNpmStart as startAppServer } from '../tests/app-server.ts'
-
-type Json = Record<string, unknown>
-
-async function call(baseUrl: string, method: string, urlPath: string, token: string | undefined, body?: unknown): Promise<Json> {
-  const response = await fetch(`${baseUrl}${urlPath}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const text = await response.text()
-  if (!response.ok) throw new Error(`${method} ${urlPath}: ${response.status} ${text}`)
-  return text ? JSON.parse(text) : {}
-}
 
 async function newOwner(baseUrl: string, name: string, settings: Json): Promise<{ token: string; id: string; shareableId: string }> {
   const suffix = Math.random().toString(36).slice(2, 8)
