@@ -1,32 +1,12 @@
 // The HTTP core's session rules, table by table: when a 401 is retried, when a session ends, and when it must not.
 import { describe, expect, it } from 'vitest'
 import { createMemoryLocks } from '../sync/locks.ts'
+import { createMemoryTokenStore } from '../sync/testing.ts'
 import { createHttpCore, messageOf, REFRESH_PATH, type FetchLike } from './http-core.ts'
-import type { TokenPair, TokenStore } from './token-store.ts'
 
 type Reply = { status: number; body?: unknown } | 'no answer'
 
 const ROTATED = { token: 'access-2', refreshToken: 'refresh-2' }
-
-type MemoryStore = TokenStore & { current: TokenPair | null; ended: number }
-
-function memoryStore(initial: TokenPair | null): MemoryStore {
-  const store: MemoryStore = {
-    current: initial,
-    ended: 0,
-    async read() {
-      return { token: store.current?.token || null, refreshToken: store.current?.refreshToken ?? null }
-    },
-    async write(pair) {
-      store.current = pair
-    },
-    async end() {
-      store.current = null
-      store.ended += 1
-    },
-  }
-  return store
-}
 
 /** Answers the call and the refresh from their own queues, and logs what was sent with which token. */
 function fakeServer(calls: Reply[], refreshes: Reply[]) {
@@ -43,7 +23,7 @@ function fakeServer(calls: Reply[], refreshes: Reply[]) {
   return { fetch, log, refreshCount: () => log.filter((entry) => entry.path === REFRESH_PATH).length }
 }
 
-function coreFor(server: ReturnType<typeof fakeServer>, store = memoryStore({ token: 'access-1', refreshToken: 'refresh-1' })) {
+function coreFor(server: ReturnType<typeof fakeServer>, store = createMemoryTokenStore({ token: 'access-1', refreshToken: 'refresh-1' })) {
   const core = createHttpCore({ fetch: server.fetch, baseUrl: 'http://localhost', tokens: store, locks: createMemoryLocks(), refreshRetryDelaysMs: [0, 0, 0] })
   return { core, store }
 }
@@ -83,15 +63,15 @@ describe('session rules of the HTTP core', () => {
       (error: { name: string; status?: number | null }) => ({ error: error.name, status: error.status }),
     )
     expect(outcome).toEqual(result)
-    expect(store.ended).toBe(ended ? 1 : 0)
+    expect(store.signOuts).toBe(ended ? 1 : 0)
     expect(store.current).toEqual({ kept: { token: 'access-1', refreshToken: 'refresh-1' }, rotated: ROTATED, cleared: null }[tokens])
     if ('status' in result && result.status === 200 && calls.length === 2) expect(server.log.at(-1)?.auth).toBe('Bearer access-2')
   })
 
   it('no stored refresh token: the session ends with "No refresh token"', async () => {
-    const { core, store } = coreFor(fakeServer([{ status: 401 }], []), memoryStore({ token: 'access-1', refreshToken: '' }))
+    const { core, store } = coreFor(fakeServer([{ status: 401 }], []), createMemoryTokenStore({ token: 'access-1', refreshToken: '' }))
     await expect(core.send({ method: 'GET', path: '/api/x' })).rejects.toMatchObject({ name: 'SessionEndedError', message: 'No refresh token' })
-    expect(store.ended).toBe(1)
+    expect(store.signOuts).toBe(1)
   })
 
   it('two concurrent 401s share one refresh, and both are retried with its token', async () => {
@@ -110,7 +90,7 @@ describe('session rules of the HTTP core', () => {
 
   it('a page and a worker (two cores, one store, one lock) refresh once between them', async () => {
     const server = fakeServer([{ status: 401 }, { status: 401 }, { status: 200 }, { status: 200 }], [{ status: 200, body: ROTATED }])
-    const store = memoryStore({ token: 'access-1', refreshToken: 'refresh-1' })
+    const store = createMemoryTokenStore({ token: 'access-1', refreshToken: 'refresh-1' })
     const locks = createMemoryLocks()
     const [page, worker] = [1, 2].map(() => createHttpCore({ fetch: server.fetch, baseUrl: 'http://localhost', tokens: store, locks }))
     const answers = await Promise.all([page!.send({ method: 'GET', path: '/api/a' }), worker!.send({ method: 'GET', path: '/api/b' })])
