@@ -2,6 +2,7 @@
 // listener, before the Hono adapter, from bytes and headers prepared once per profile version (decision 108). Anything
 // else (a miss, a page not yet rendered, an unusual request) goes on to Hono untouched.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
+import type { Socket } from 'node:net'
 import { OWNER_PROFILE_PATHS } from '../src/contract/api-paths.ts'
 import { resolveClientAddress } from './client-address.ts'
 import type { Config } from './config.ts'
@@ -194,7 +195,7 @@ class NodeScanInput implements ScanInput {
     readonly profileId: string,
     trustProxy: number,
   ) {
-    this.clientAddress = resolveClientAddress(header(req, 'x-forwarded-for'), () => req.socket.remoteAddress, trustProxy)
+    this.clientAddress = trustProxy > 0 ? resolveClientAddress(header(req, 'x-forwarded-for'), peerOf(req), trustProxy) : socketAddress(req)
     this.userAgent = header(req, 'user-agent') ?? ''
     this.method = req.method ?? 'GET'
     this.url = req.url
@@ -203,6 +204,19 @@ class NodeScanInput implements ScanInput {
   header(name: string): string | undefined {
     return header(this.req, name.toLowerCase())
   }
+}
+
+const peerOf = (req: IncomingMessage) => () => req.socket.remoteAddress
+
+// A keep-alive connection carries many scans from one peer: its address is resolved once, not per request.
+const socketAddresses = new WeakMap<Socket, string>()
+function socketAddress(req: IncomingMessage): string {
+  let address = socketAddresses.get(req.socket)
+  if (address === undefined) {
+    address = resolveClientAddress(undefined, peerOf(req), 0)
+    socketAddresses.set(req.socket, address)
+  }
+  return address
 }
 
 const pathOf = (url: string) => {

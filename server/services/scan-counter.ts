@@ -24,8 +24,11 @@ export type ScanCounterOptions = {
   enabled?: boolean
 }
 
-/** One profile's day in memory: its scans, and its visitors' keys until the flush salts and hashes them. */
-type Pending = { profileId: string; day: string; scans: number; keys: Set<string> }
+/**
+ * One profile's day in memory: its scans, and its visitors (agents by client address) until the flush salts and hashes
+ * them. Nested rather than one joined key, so a scan builds no string: the address is the socket's, kept per connection.
+ */
+type Pending = { profileId: string; day: string; scans: number; visitors: Map<string, Set<string>>; distinct: number }
 
 const DAY_MS = 24 * 60 * 60 * 1000
 let lastDay = { number: NaN, text: '' }
@@ -37,7 +40,7 @@ export function utcDay(ms: number): string {
   return lastDay.text
 }
 
-/** What tells a visitor apart within a profile's day; held in memory (never written) until the flush hashes it. */
+/** What the flush hashes to tell a visitor apart within a profile's day (its parts stay in memory until then). */
 export function visitorKey(input: Pick<ScanInput, 'profileId' | 'clientAddress' | 'userAgent'>): string {
   return `${input.profileId}\u0000${input.clientAddress}\u0000${input.userAgent}`
 }
@@ -48,7 +51,9 @@ export function visitorHash(salt: Uint8Array, key: string): Buffer {
 }
 
 export class ScanCounter {
-  private pending = new Map<string, Pending>()
+  /** By day, then by profile id: the hot path looks up two short keys it already holds. */
+  private pending = new Map<string, Map<string, Pending>>()
+  private entryCount = 0
   private visitorCount = 0
   private salt: { day: string; value: Uint8Array } | undefined
   private cleanedDay: string | undefined
@@ -57,6 +62,7 @@ export class ScanCounter {
   private failing = false
   private closed = false
   private readonly now: () => Date
+  private readonly nowMs: () => number
   private readonly flushMs: number
   readonly enabled: boolean
 
@@ -64,7 +70,9 @@ export class ScanCounter {
     private readonly database: Database,
     private readonly options: ScanCounterOptions = {},
   ) {
-    this.now = options.now ?? (() => new Date())
+    const clock = options.now
+    this.now = clock ?? (() => new Date())
+    this.nowMs = clock ? () => clock().getTime() : Date.now
     this.flushMs = options.flushMs ?? DEFAULT_SCAN_FLUSH_MS
     this.enabled = options.enabled ?? true
   }
@@ -75,17 +83,21 @@ export class ScanCounter {
    */
   count(input: ScanInput, ownerMarker?: OwnerMarker): boolean {
     if (!this.enabled || this.closed || !isCountableScan(input, ownerMarker)) return false
-    const today = utcDay(this.now().getTime())
+    const today = utcDay(this.nowMs())
     const day = input.nowMs === undefined ? today : utcDay(input.nowMs)
+    const entry = this.entryOf(input.profileId, day)
+    if (!entry) return false
+    entry.scans += 1
     // A visitor is only told apart on the day itself: an older day's salt is gone, so a late report adds a scan only.
-    const key = day === today ? visitorKey(input) : undefined
-    return this.add(input.profileId, day, 1, key === undefined ? [] : [key])
+    if (day === today) this.addVisitor(entry, input.clientAddress, input.userAgent)
+    this.startTimer()
+    return true
   }
 
   /** The number of scans waiting for the next flush (tests, and the shutdown line). */
   pendingScans(): number {
     let scans = 0
-    for (const entry of this.pending.values()) scans += entry.scans
+    for (const entry of this.entries()) scans += entry.scans
     return scans
   }
 
@@ -108,28 +120,50 @@ export class ScanCounter {
     }
   }
 
-  private add(profileId: string, day: string, scans: number, keys: Iterable<string>): boolean {
-    const slot = `${profileId}|${day}`
-    let known = this.pending.get(slot)
-    if (!known) {
-      if (this.pending.size >= MAX_PENDING_ENTRIES) return false
-      known = { profileId, day, scans: 0, keys: new Set() }
-      this.pending.set(slot, known)
+  private *entries(): Generator<Pending> {
+    for (const profiles of this.pending.values()) yield* profiles.values()
+  }
+
+  private entryOf(profileId: string, day: string): Pending | undefined {
+    let profiles = this.pending.get(day)
+    if (!profiles) {
+      profiles = new Map()
+      this.pending.set(day, profiles)
     }
-    known.scans += scans
-    for (const key of keys) {
-      if (this.visitorCount >= MAX_PENDING_VISITORS || known.keys.has(key)) continue
-      known.keys.add(key)
-      this.visitorCount += 1
+    let entry = profiles.get(profileId)
+    if (!entry) {
+      if (this.entryCount >= MAX_PENDING_ENTRIES) return undefined
+      entry = { profileId, day, scans: 0, visitors: new Map(), distinct: 0 }
+      profiles.set(profileId, entry)
+      this.entryCount += 1
     }
-    this.startTimer()
-    return true
+    return entry
+  }
+
+  private addVisitor(entry: Pending, address: string, agent: string): void {
+    const agents = entry.visitors.get(address)
+    if (agents?.has(agent) || this.visitorCount >= MAX_PENDING_VISITORS) return
+    if (agents) agents.add(agent)
+    else entry.visitors.set(address, new Set([agent]))
+    entry.distinct += 1
+    this.visitorCount += 1
+  }
+
+  /** Puts back what a failed write took, merged with what was counted meanwhile. */
+  private restore(batch: Pending[]): void {
+    for (const lost of batch) {
+      const entry = this.entryOf(lost.profileId, lost.day)
+      if (!entry) continue
+      entry.scans += lost.scans
+      for (const [address, agents] of lost.visitors) for (const agent of agents) this.addVisitor(entry, address, agent)
+    }
+    if (this.entryCount > 0) this.startTimer()
   }
 
   private startTimer() {
     if (this.timer || this.closed) return
     this.timer = setInterval(() => {
-      if (this.pending.size === 0 && this.cleanedDay === utcDay(this.now().getTime())) return
+      if (this.entryCount === 0 && this.cleanedDay === utcDay(this.nowMs())) return
       this.flush().catch(() => undefined)
     }, this.flushMs)
     // Counting must never keep a process (or a test worker) alive.
@@ -137,20 +171,21 @@ export class ScanCounter {
   }
 
   private async write(): Promise<void> {
-    const today = utcDay(this.now().getTime())
-    const batch = [...this.pending.values()]
+    const today = utcDay(this.nowMs())
+    const batch = [...this.entries()]
     if (batch.length === 0 && this.cleanedDay === today) return
     this.pending = new Map()
+    this.entryCount = 0
     this.visitorCount = 0
     try {
-      const needsSalt = batch.some((entry) => entry.day === today && entry.keys.size > 0)
+      const needsSalt = batch.some((entry) => entry.day === today && entry.distinct > 0)
       const salt = needsSalt ? await this.saltOf(today) : undefined
       await this.database.db.execute(upsertStatement(batch, today, salt))
       this.cleanedDay = today
       if (this.failing) this.options.logger?.info({}, 'scan counts are written again')
       this.failing = false
     } catch (err) {
-      for (const entry of batch) this.add(entry.profileId, entry.day, entry.scans, entry.keys)
+      this.restore(batch)
       if (!this.failing) this.options.logger?.warn({ err, scans: this.pendingScans() }, 'scan counts kept in memory: the database refused them')
       this.failing = true
       throw err
@@ -182,10 +217,15 @@ function upsertStatement(batch: Pending[], today: string, salt: Uint8Array | und
   const seen: { profileId: string; day: string; hash: string }[] = []
   for (const entry of rows) {
     if (entry.day !== today || !salt) continue
-    for (const key of entry.keys) seen.push({ profileId: entry.profileId, day: entry.day, hash: visitorHash(salt, key).toString('hex') })
+    for (const [clientAddress, agents] of entry.visitors) {
+      for (const userAgent of agents) {
+        const hash = visitorHash(salt, visitorKey({ profileId: entry.profileId, clientAddress, userAgent })).toString('hex')
+        seen.push({ profileId: entry.profileId, day: entry.day, hash })
+      }
+    }
   }
   seen.sort((a, b) => (a.hash < b.hash ? -1 : 1))
-  const local = rows.map((entry) => (entry.day === today && salt ? 0 : entry.keys.size))
+  const local = rows.map((entry) => (entry.day === today && salt ? 0 : entry.distinct))
   return sql`
     with counts as (
       select * from unnest(
