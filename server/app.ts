@@ -25,7 +25,6 @@ import { orderRoutes } from './routes/orders.ts'
 import { printfulRoutes } from './routes/printful.ts'
 import { webhookRoutes } from './routes/webhooks.ts'
 import { securityHeaders } from './security-headers.ts'
-import { publicProfileScope } from './services/public-profile-cache.ts'
 import { createScanCounter } from './services/scan-counter.ts'
 import { encodeFor, type StaticSite } from './static-files.ts'
 
@@ -51,8 +50,6 @@ export function createApp(input: AppDepsInput, site?: StaticSite) {
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store')
   })
   app.use('/api/*', compress({ threshold: 1024 }))
-  // Writes invalidate the cached public profiles of this server (and, through it, of the others).
-  app.use('/api/*', publicProfileScope(deps.database.db))
 
   const api = new Hono<AppEnv>()
   api.route('/', healthRoutes(deps))
@@ -71,7 +68,7 @@ export function createApp(input: AppDepsInput, site?: StaticSite) {
   api.route('/', orderRoutes(deps))
   api.route('/', webhookRoutes(deps))
   // The push runs each operation through this same app, so it behaves exactly like separate calls.
-  api.route('/', syncRoutes(deps, (request) => app.fetch(request)))
+  api.route('/', syncRoutes(deps, (request, bindings) => app.fetch(request, bindings)))
   api.route('/', openapiRoutes())
   app.route('/api', api)
 

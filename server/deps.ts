@@ -5,6 +5,7 @@ import type { Database } from './db/client.ts'
 import type { Logger } from './logging.ts'
 import type { RateLimits, RateLimitStore } from './rate-limit.ts'
 import type { SupportOptions } from './routes/support.ts'
+import type { ClientMutation } from './services/client-mutations.ts'
 import type { ScanCounter } from './services/scan-counter.ts'
 import type { PrintProvider } from './services/print-provider/provider.ts'
 
@@ -35,6 +36,11 @@ export type AppDepsInput = Omit<AppDeps, 'scans'> & { scans?: ScanCounter }
 
 /** Hono environment: the auth middleware sets `userId` (authenticated routes only), request logging sets `requestId`. */
 export type AppEnv = {
+  /**
+   * What the caller of app.fetch hands over: the Node adapter its request and response, the sync push the mutation an
+   * operation it dispatches belongs to (services/client-mutations.ts). A client cannot set either.
+   */
+  Bindings: { mutation?: ClientMutation }
   Variables: {
     userId: string
     requestId: string

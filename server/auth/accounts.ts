@@ -117,7 +117,7 @@ async function insertAccount(
     if (error instanceof SubjectTaken) return { ok: false, conflict: 'subject' }
     throw error
   }
-  if (created.ok) invalidatePublicAddresses([account.username, created.shareableId])
+  if (created.ok) invalidatePublicAddresses(db, [account.username, created.shareableId])
   return created
 }
 

@@ -5,6 +5,7 @@ import { requireAuth } from '../auth/require-auth.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
 import { notFound, validate } from '../http.ts'
 import { idempotency } from '../idempotency.ts'
+import { mutationOf } from '../services/client-mutations.ts'
 import { updateProfile } from '../services/profile-writes.ts'
 import { loadOwnProfile } from '../services/profile-view.ts'
 
@@ -19,7 +20,7 @@ export function profileRoutes(deps: AppDeps) {
       return c.json(profile, 200)
     })
     .put('/', auth, idempotency(deps), validate('json', ProfileUpdateSchema), async (c) => {
-      await updateProfile(db, c.var.userId, c.req.valid('json'), deps.now())
+      await updateProfile(db, c.var.userId, c.req.valid('json'), deps.now(), mutationOf(c))
       const profile = await loadOwnProfile(db, c.var.userId)
       if (!profile) throw notFound('Profile not found')
       return c.json(profile, 200)

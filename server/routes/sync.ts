@@ -8,11 +8,12 @@ import type { AppDeps, AppEnv } from '../deps.ts'
 import { validate } from '../http.ts'
 import { idempotency } from '../idempotency.ts'
 import { loadChanges } from '../services/change-feed.ts'
-import { ALREADY_APPLIED_MESSAGE, lastAppliedMutation, runAsMutation, type ClientMutation } from '../services/client-mutations.ts'
+import { ALREADY_APPLIED_MESSAGE, lastAppliedMutation, type ClientMutation } from '../services/client-mutations.ts'
 import { pushSerializerFor } from '../services/push-serializer.ts'
 
 /** Sends one request through the whole app, exactly as if the client had sent it alone. */
-export type Dispatch = (request: Request) => Response | Promise<Response>
+/** Runs one operation through the app; `bindings` carry its mutation (pass them on to app.fetch). */
+export type Dispatch = (request: Request, bindings: AppEnv['Bindings']) => Response | Promise<Response>
 
 export const PUSH_MESSAGES = {
   pathNotAllowed: 'Only profile, wishlist item and upload calls can be pushed.',
@@ -35,7 +36,7 @@ export function syncRoutes(deps: AppDeps, dispatch: Dispatch) {
       body: op.body === undefined ? undefined : JSON.stringify(op.body),
     })
     // The write's transaction records the mutation id with the write itself (services/client-mutations.ts).
-    const res = mutation ? await runAsMutation(mutation, async () => dispatch(request)) : await dispatch(request)
+    const res = await dispatch(request, { mutation })
     const text = await res.text()
     const result: PushResult = { status: res.status, body: text ? parseJson(text) : null }
     const retryAfter = res.headers.get('Retry-After')

@@ -12,6 +12,7 @@ import type { AppDeps, AppEnv } from '../deps.ts'
 import { ApiError, validate } from '../http.ts'
 import { idempotency } from '../idempotency.ts'
 import { rateLimiterFor, resolveRateLimits, TOO_MANY } from '../rate-limit.ts'
+import { mutationOf } from '../services/client-mutations.ts'
 import { IMAGE_MESSAGES, processImage } from '../services/image-processing.ts'
 import { assertRoomLeft, deleteOwnImage, imageNotFound, isUuid, storeImage } from '../services/image-store.ts'
 import { type ImageVariant, imageVariant, parseVariantWidth } from '../services/image-variants.ts'
@@ -92,7 +93,7 @@ export function uploadRoutes(deps: AppDeps) {
       return c.body(body.bytes as Uint8Array<ArrayBuffer>, 200, { ...headers, 'Content-Type': body.contentType, 'X-Content-Type-Options': 'nosniff' })
     })
     .delete('/uploads/:id', auth, idempotency(deps), async (c) => {
-      await deleteOwnImage(db, c.var.userId, c.req.param('id'), deps.now())
+      await deleteOwnImage(db, c.var.userId, c.req.param('id'), deps.now(), mutationOf(c))
       return c.body(null, 204)
     })
 }

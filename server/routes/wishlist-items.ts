@@ -8,6 +8,7 @@ import { profiles, wishlistItems } from '../db/schema.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
 import { ApiError, validate } from '../http.ts'
 import { idempotency } from '../idempotency.ts'
+import { mutationOf } from '../services/client-mutations.ts'
 import { isUuid } from '../services/image-store.ts'
 import { toWishlistItem } from '../services/item-view.ts'
 import { createItem, deleteItem, findOwnItem, updateItem } from '../services/wishlist-writes.ts'
@@ -37,17 +38,17 @@ export function wishlistItemRoutes(deps: AppDeps) {
     })
     .post('/wishlist-items/profile/:profileId', validate('json', ItemCreateSchema), async (c) => {
       const profileId = await ownProfileId(db, c.var.userId, c.req.param('profileId'))
-      const { row } = await createItem(db, c.var.userId, profileId, c.req.valid('json'), deps.now())
+      const { row } = await createItem(db, c.var.userId, profileId, c.req.valid('json'), deps.now(), mutationOf(c))
       return c.json(toWishlistItem(row), 201)
     })
     .get('/wishlist-items/:id', async (c) => {
       return c.json(toWishlistItem(await findOwnItem(db, c.var.userId, c.req.param('id'))))
     })
     .put('/wishlist-items/:id', validate('json', ItemUpdateSchema), async (c) => {
-      return c.json(toWishlistItem(await updateItem(db, c.var.userId, c.req.param('id'), c.req.valid('json'), deps.now())))
+      return c.json(toWishlistItem(await updateItem(db, c.var.userId, c.req.param('id'), c.req.valid('json'), deps.now(), mutationOf(c))))
     })
     .delete('/wishlist-items/:id', async (c) => {
-      await deleteItem(db, c.var.userId, c.req.param('id'), deps.now())
+      await deleteItem(db, c.var.userId, c.req.param('id'), deps.now(), mutationOf(c))
       return c.body(null, 204)
     })
 }

@@ -51,6 +51,6 @@ export async function deleteAccount(db: Db, userId: string): Promise<string[] | 
     return owned.map((row) => row.id)
   })
   // After the commit, as for every profile write: the next scan reads the database, which answers 404.
-  for (const profileId of profileIds ?? []) invalidatePublicProfile(profileId)
+  for (const profileId of profileIds ?? []) invalidatePublicProfile(db, profileId)
   return profileIds
 }

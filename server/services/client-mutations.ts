@@ -1,6 +1,5 @@
 // Per-device mutation ids of the sync push: the last id applied per owner and device, recorded in the write's own
 // transaction, so a committed write never runs twice however late its resend comes (docs/decisions/087).
-import { AsyncLocalStorage } from 'node:async_hooks'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { clientMutations } from '../db/schema.ts'
@@ -11,12 +10,14 @@ export type ClientMutation = { userId: string; deviceId: string; mutationId: num
 
 export const ALREADY_APPLIED_MESSAGE = 'This change was already applied.'
 
-// The push route runs each operation through the whole app (app.fetch); the mutation rides along with that call
-// rather than in a header, so only the push can set it and ordinary clients keep plain Idempotency-Key semantics.
-const currentMutation = new AsyncLocalStorage<ClientMutation>()
+// The push route runs each operation through the whole app (app.fetch); the mutation rides along in that call's
+// bindings (c.env) rather than in a header, so only the push can set it and ordinary clients keep plain Idempotency-Key
+// semantics. Not AsyncLocalStorage: once one is used, Node's async hooks run on every request of the process, the
+// scan's hot path included (decision 108).
 
-export function runAsMutation<T>(mutation: ClientMutation, work: () => Promise<T>): Promise<T> {
-  return currentMutation.run(mutation, work)
+/** The push mutation a dispatched operation belongs to (the route hands it to its write), or undefined. */
+export function mutationOf(c: { env: { mutation?: ClientMutation } | undefined }): ClientMutation | undefined {
+  return c.env?.mutation
 }
 
 /** The last mutation id of this device that a write committed; 0 for a device never seen. */
@@ -35,8 +36,7 @@ export async function lastAppliedMutation(db: Db, userId: string, deviceId: stri
  * means the write already committed (the push checks this before running the operation, so only a race gets here):
  * the transaction is rolled back and the client asked to come back, when the push answers it as applied.
  */
-export async function recordClientMutation(tx: Db, userId: string, now: Date): Promise<void> {
-  const mutation = currentMutation.getStore()
+export async function recordClientMutation(tx: Db, userId: string, now: Date, mutation: ClientMutation | undefined): Promise<void> {
   if (!mutation || mutation.userId !== userId) return
   const recorded = await tx
     .insert(clientMutations)

@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts'
 import { images, profiles, wishlistItems } from '../db/schema.ts'
 import { ApiError } from '../http.ts'
 import { reserveSeqs } from './change-seq.ts'
-import { recordClientMutation } from './client-mutations.ts'
+import { type ClientMutation, recordClientMutation } from './client-mutations.ts'
 import { IMAGE_MESSAGES, type ProcessedImage } from './image-processing.ts'
 import { invalidatePublicProfile } from './public-profile-cache.ts'
 
@@ -60,13 +60,13 @@ export async function deleteImageIfUnused(tx: Db, userId: string, imageId: strin
 }
 
 /** DELETE /api/uploads/{id}: the image goes, and so does every reference to it (each change takes a sequence number). */
-export async function deleteOwnImage(db: Db, userId: string, imageId: string, now: Date): Promise<void> {
+export async function deleteOwnImage(db: Db, userId: string, imageId: string, now: Date, mutation?: ClientMutation): Promise<void> {
   if (!isUuid(imageId)) throw imageNotFound()
   const touchedProfiles = await db.transaction(async (tx) => {
     // The owner's row first, like every write (decision 076): deleting the image row first could deadlock with an
     // item edit that drops the same image.
     await reserveSeqs(tx, userId, 1)
-    await recordClientMutation(tx, userId, now)
+    await recordClientMutation(tx, userId, now, mutation)
     const deleted = await tx.delete(images).where(and(eq(images.id, imageId), eq(images.userId, userId))).returning({ id: images.id })
     if (deleted.length === 0) throw imageNotFound()
     const items = await tx
@@ -87,5 +87,5 @@ export async function deleteOwnImage(db: Db, userId: string, imageId: string, no
     }
     return new Set([...items.map((x) => x.profileId), ...owners.map((x) => x.id)])
   })
-  for (const profileId of touchedProfiles) invalidatePublicProfile(profileId)
+  for (const profileId of touchedProfiles) invalidatePublicProfile(db, profileId)
 }

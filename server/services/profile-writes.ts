@@ -6,7 +6,7 @@ import type { Db } from '../db/client.ts'
 import { profiles, type StoredSocialLink } from '../db/schema.ts'
 import { ApiError } from '../http.ts'
 import { nextSeq } from './change-seq.ts'
-import { recordClientMutation } from './client-mutations.ts'
+import { type ClientMutation, recordClientMutation } from './client-mutations.ts'
 import { assertOwnImage, deleteImageIfUnused } from './image-store.ts'
 import { invalidatePublicProfile } from './public-profile-cache.ts'
 
@@ -28,12 +28,12 @@ export function assignSocialLinkIds(links: { id?: number | undefined; platform: 
   return links.map((link, i) => ({ id: kept[i] ?? next++, platform: link.platform, url: link.url }))
 }
 
-export async function updateProfile(db: Db, userId: string, input: ProfileUpdate, now: Date): Promise<void> {
+export async function updateProfile(db: Db, userId: string, input: ProfileUpdate, now: Date, mutation?: ClientMutation): Promise<void> {
   const profileId = await db.transaction(async (tx) => {
     // The owner's row first (lock order, change-seq.ts), then the profile: its current photo is read under that
     // lock, so two photo changes cannot both keep (or both delete) the same previous image.
     const seq = await nextSeq(tx, userId)
-    await recordClientMutation(tx, userId, now)
+    await recordClientMutation(tx, userId, now, mutation)
     const [current] = await tx.select({ id: profiles.id, profileImageId: profiles.profileImageId }).from(profiles).where(eq(profiles.userId, userId)).limit(1)
     if (!current) throw new ApiError(404, 'Profile not found')
     const newImage = input.profileImageId
@@ -59,5 +59,5 @@ export async function updateProfile(db: Db, userId: string, input: ProfileUpdate
     if (replacesImage) await deleteImageIfUnused(tx, userId, current.profileImageId)
     return current.id
   })
-  invalidatePublicProfile(profileId)
+  invalidatePublicProfile(db, profileId)
 }

@@ -1,9 +1,7 @@
 // The public-profile cache of one database (JSON bytes + ETag per address, and recent misses), and the one entry point
 // every committed write calls to drop a profile's entries here and, on PostgreSQL, on every other server.
-import { AsyncLocalStorage } from 'node:async_hooks'
 import { createHash } from 'node:crypto'
 import { gzipSync } from 'node:zlib'
-import type { MiddlewareHandler } from 'hono'
 import type { Db } from '../db/client.ts'
 
 export type CachedPublicProfile = {
@@ -132,8 +130,6 @@ type Binding = { cache: PublicProfileCache }
 // One cache per database handle: each server opens its own, so two servers in one process keep separate caches and
 // hear of each other's writes only the way separate processes do (server/services/public-profile-listener.ts).
 const bindings = new Map<Db, Binding>()
-// The server whose request is running: writes invalidate through it without handing a database to every service.
-const currentServer = new AsyncLocalStorage<Binding>()
 
 function bindingOf(db: Db): Binding {
   let binding = bindings.get(db)
@@ -154,17 +150,13 @@ export function releasePublicProfileCache(db: Db): void {
 }
 
 /**
- * Runs the writes of a request in the scope of this server's cache. Reads skip it: the hot path of a scan stays
- * free of the async context, and an invalidation outside any scope still reaches every cache of the process.
+ * The cache of the server whose database handle made the write; a handle no server opened (a transaction, a service
+ * test's own) reaches every cache of the process, so an invalidation is never lost. The handle is passed rather than
+ * kept in an AsyncLocalStorage: once one is used, Node's async hooks run on every request, the scan's included.
  */
-export function publicProfileScope(db: Db): MiddlewareHandler {
-  return (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : currentServer.run(bindingOf(db), next))
-}
-
-/** This request's server, or, outside any request (startup, tests of services), every server of this process. */
-function targets(): Binding[] {
-  const current = currentServer.getStore()
-  return current ? [current] : [...bindings.values()]
+function targets(db: Db): Binding[] {
+  const own = bindings.get(db)
+  return own ? [own] : [...bindings.values()]
 }
 
 /**
@@ -172,13 +164,13 @@ function targets(): Binding[] {
  * purchase, account deletion); call it after the commit. This server's entries go at once; every other server's
  * when the write's own NOTIFY reaches it (PostgreSQL triggers, migration 0010).
  */
-export function invalidatePublicProfile(profileId: string): void {
-  for (const binding of targets()) binding.cache.invalidateProfile(profileId)
+export function invalidatePublicProfile(db: Db, profileId: string): void {
+  for (const binding of targets(db)) binding.cache.invalidateProfile(profileId)
 }
 
 /** After addresses became valid (a new username and shareableId): cached 404s of them go, here and everywhere. */
-export function invalidatePublicAddresses(addresses: readonly string[]): void {
-  for (const binding of targets()) binding.cache.invalidateAddresses(addresses)
+export function invalidatePublicAddresses(db: Db, addresses: readonly string[]): void {
+  for (const binding of targets(db)) binding.cache.invalidateAddresses(addresses)
 }
 
 /** The public profile JSON goes out gzipped to any client that names gzip (the route's rule; the fast path shares it). */

@@ -64,6 +64,6 @@ export async function purchaseItem(
     })
     return { wishlistItemId: item.id, purchasedPrice: Number(item.price), purchasedAt: now.toISOString(), contactInfo: profile.contactInfo }
   })
-  invalidatePublicProfile(profile.id)
+  invalidatePublicProfile(db, profile.id)
   return result
 }

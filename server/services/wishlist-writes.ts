@@ -9,7 +9,7 @@ import { itemTombstones, wishlistItems } from '../db/schema.ts'
 import { pruneTombstones } from './tombstones.ts'
 import { ApiError } from '../http.ts'
 import { nextSeq } from './change-seq.ts'
-import { recordClientMutation } from './client-mutations.ts'
+import { type ClientMutation, recordClientMutation } from './client-mutations.ts'
 import { assertOwnImage, deleteImageIfUnused, isUuid } from './image-store.ts'
 import type { WishlistItemRow } from './item-view.ts'
 import { invalidatePublicProfile } from './public-profile-cache.ts'
@@ -31,7 +31,7 @@ export async function findOwnItem(db: Db, userId: string, itemId: string): Promi
  * Creates the item. A client-generated id that already names one of the owner's items is a retry of that create (an
  * offline outbox may send it twice), so it answers with the existing item and changes nothing.
  */
-export async function createItem(db: Db, userId: string, profileId: string, input: ItemCreate, now: Date) {
+export async function createItem(db: Db, userId: string, profileId: string, input: ItemCreate, now: Date, mutation?: ClientMutation) {
   if (input.id) {
     const [existing] = await db.select().from(wishlistItems).where(eq(wishlistItems.id, input.id)).limit(1)
     if (existing && existing.userId === userId) return { row: existing, created: false }
@@ -50,7 +50,7 @@ export async function createItem(db: Db, userId: string, profileId: string, inpu
     const seq = await nextSeq(tx, userId)
     // Under the owner's lock (decision 076), so a concurrent delete of the image cannot slip between check and insert.
     if (input.storedImageId) await assertOwnImage(tx, userId, input.storedImageId)
-    await recordClientMutation(tx, userId, now)
+    await recordClientMutation(tx, userId, now, mutation)
     const [items] = await tx.select({ n: count() }).from(wishlistItems).where(eq(wishlistItems.profileId, profileId))
     if ((items?.n ?? 0) >= LIMITS.wishlistItemsMax) throw new ApiError(409, ITEM_MESSAGES.tooManyItems)
     const [inserted] = await tx
@@ -75,18 +75,18 @@ export async function createItem(db: Db, userId: string, profileId: string, inpu
       .returning()
     return inserted
   })
-  invalidatePublicProfile(profileId)
+  invalidatePublicProfile(db, profileId)
   if (row) return { row, created: true }
   return { row: await findOwnItem(db, userId, id), created: false }
 }
 
-export async function updateItem(db: Db, userId: string, itemId: string, input: ItemUpdate, now: Date): Promise<WishlistItemRow> {
+export async function updateItem(db: Db, userId: string, itemId: string, input: ItemUpdate, now: Date, mutation?: ClientMutation): Promise<WishlistItemRow> {
   if (!isUuid(itemId)) throw itemNotFound()
   const row = await db.transaction(async (tx) => {
     // The owner's row first (lock order, change-seq.ts); the item is read after it, so no other write of this
     // owner can change its image between this read and the update below.
     const seq = await nextSeq(tx, userId)
-    await recordClientMutation(tx, userId, now)
+    await recordClientMutation(tx, userId, now, mutation)
     const current = await findOwnItem(tx, userId, itemId)
     const replacesImage = input.storedImageId !== undefined && input.storedImageId !== current.storedImageId
     if (input.storedImageId && replacesImage) await assertOwnImage(tx, userId, input.storedImageId)
@@ -112,18 +112,18 @@ export async function updateItem(db: Db, userId: string, itemId: string, input: 
     if (dropsImage) await deleteImageIfUnused(tx, userId, current.storedImageId)
     return updated
   })
-  invalidatePublicProfile(row.profileId)
+  invalidatePublicProfile(db, row.profileId)
   return row
 }
 
 /** Deletes the item, leaves a tombstone for the change feed, and deletes its image when nothing else shows it. */
-export async function deleteItem(db: Db, userId: string, itemId: string, now: Date): Promise<void> {
+export async function deleteItem(db: Db, userId: string, itemId: string, now: Date, mutation?: ClientMutation): Promise<void> {
   if (!isUuid(itemId)) throw itemNotFound()
   const profileId = await db.transaction(async (tx) => {
     // The owner's row before the item's (lock order, change-seq.ts): an edit or a purchase of this item, which lock
     // in the same order, waits for this delete instead of deadlocking against it.
     const seq = await nextSeq(tx, userId)
-    await recordClientMutation(tx, userId, now)
+    await recordClientMutation(tx, userId, now, mutation)
     const [deleted] = await tx
       .delete(wishlistItems)
       .where(and(eq(wishlistItems.id, itemId), eq(wishlistItems.userId, userId)))
@@ -137,5 +137,5 @@ export async function deleteItem(db: Db, userId: string, itemId: string, now: Da
     await pruneTombstones(tx, userId, now)
     return deleted.profileId
   })
-  invalidatePublicProfile(profileId)
+  invalidatePublicProfile(db, profileId)
 }

@@ -2,7 +2,7 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../../server/deps.ts'
 import { toErrorResponse } from '../../server/http.ts'
-import { syncRoutes } from '../../server/routes/sync.ts'
+import { type Dispatch, syncRoutes } from '../../server/routes/sync.ts'
 import type { FetchLike } from '../../src/sync/transport.ts'
 import type { TestApp } from './harness.ts'
 
@@ -39,7 +39,7 @@ export function pushFaultInjector(t: TestApp, { executed = [] as ExecutedOperati
       loseAnswer = reject
     })
     let index = 0
-    const dispatch = async (request: Request): Promise<Response> => {
+    const dispatch: Dispatch = async (request, bindings) => {
       const k = index++
       const fault = faults.get(k)
       const record = (status: number) => executed.push({ server, push, index: k, method: request.method, path: new URL(request.url).pathname, status })
@@ -49,7 +49,7 @@ export function pushFaultInjector(t: TestApp, { executed = [] as ExecutedOperati
         return Response.json({ message: 'Injected failure' }, { status: fault.fail })
       }
       if (fault?.delay) await fault.delay
-      const res = await t.app.fetch(request)
+      const res = await t.app.fetch(request, bindings)
       record(res.status)
       if (fault?.loseAnswer === 'after') loseAnswer(new TypeError('Failed to fetch'))
       return res

@@ -2,7 +2,7 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../../../server/deps.ts'
 import { toErrorResponse } from '../../../server/http.ts'
-import { syncRoutes } from '../../../server/routes/sync.ts'
+import { type Dispatch, syncRoutes } from '../../../server/routes/sync.ts'
 import { PUSH_ALREADY_APPLIED_STATUS, PUSH_NOT_ATTEMPTED_STATUS } from '../../../src/contract/sync.ts'
 import type { FetchLike } from '../../../src/sync/transport.ts'
 import type { TestApp } from '../harness.ts'
@@ -71,7 +71,7 @@ export function deviceNetwork(t: TestApp, device: string, log: ServerLog, runnin
     })
     lost.catch(() => undefined)
     let index = 0
-    const dispatch = async (request: Request): Promise<Response> => {
+    const dispatch: Dispatch = async (request, bindings) => {
       const k = index++
       const armed = fault && 'k' in fault && fault.k === k ? fault : undefined
       if (armed) countSeen(log, `push ${armed.kind}`)
@@ -79,7 +79,7 @@ export function deviceNetwork(t: TestApp, device: string, log: ServerLog, runnin
       if (armed?.kind === 'fail') return Response.json({ message: 'Injected failure' }, { status: armed.status })
       if (armed?.kind === 'unauthorized') return Response.json({ message: 'Token expired' }, { status: 401 })
       const body = request.method === 'DELETE' ? {} : ((await request.clone().json().catch(() => ({}))) as Record<string, unknown>)
-      const res = await t.app.fetch(request)
+      const res = await t.app.fetch(request, bindings)
       const ran = res.status >= 200 && res.status < 300 && res.status !== PUSH_ALREADY_APPLIED_STATUS && !res.headers.get('Idempotent-Replayed')
       if (res.headers.get('Idempotent-Replayed')) countSeen(log, 'answered from idempotency row')
       if (res.status === 409) countSeen(log, 'answered 409')
