@@ -5,6 +5,11 @@ import { OwnerDashboard } from './-components/owner-dashboard.tsx'
 
 export const Route = createFileRoute('/_authed/dashboard')({
   validateSearch: DashboardSearchSchema,
+  // On entering the page (not on a hover's preload, which may come long before), the wishlist is read while the
+  // page's code loads, so the first render has the cards (decision 110). Loaded on demand, like the guard's sync code.
+  loader: async ({ preload, location }) => {
+    if (!preload) await (await import('./-components/dashboard-read-ahead.ts')).readDashboardAhead(location.search)
+  },
   component: function DashboardRoute() {
     return <OwnerDashboard search={Route.useSearch()} />
   },
