@@ -2,6 +2,7 @@
 // wishlist features through the route; the frames here keep the address, the Close behaviour and the focus handling.
 import { Center, Loader, Modal, Text } from '@mantine/core'
 import { type ReactNode, useDeferredValue } from 'react'
+import './dashboard-dialogs.css'
 import type { DashboardModal } from './dashboard-search.ts'
 
 const TITLES: Record<DashboardModal, string> = { qr: 'Your QR code', new: 'New product', edit: 'Edit product' }
