@@ -4,7 +4,7 @@ import { Alert, AppShell, Burger, Group } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { IconQrcode } from '@tabler/icons-react'
 import { useNavigate } from '@tanstack/react-router'
-import { useEffect, type ReactNode } from 'react'
+import { useCallback, useEffect, useMemo, type ReactNode } from 'react'
 import type { OwnerDatabase } from '../../local/db.ts'
 import { AnchorLink } from '../../lib/anchor-link.tsx'
 import { type DashboardDialogSlots, DashboardDialogs } from './dashboard-dialogs.tsx'
@@ -40,31 +40,44 @@ export function DashboardPage({ search, db, onViewShown, headerActions, tabs, di
 
   useEffect(() => onViewShown?.(search.view), [onViewShown, search.view])
 
-  const selectView = (view: DashboardView) => {
-    closeNav()
-    void navigate({ search: { view } })
-  }
+  const selectView = useCallback(
+    (view: DashboardView) => {
+      closeNav()
+      void navigate({ search: { view } })
+    },
+    [closeNav, navigate],
+  )
+  const plainLogout = useCallback(() => void logout(), [logout])
   const closeModal = () => void navigate({ search: (prev) => ({ ...prev, modal: undefined, id: undefined }) })
+
+  // Opening or closing a dialog changes the address and renders this page again: the header and the menu (a few dozen
+  // Mantine components, the theme switch measuring itself) are the same elements then, so React skips them (decision 110).
+  const header = useMemo(
+    () => (
+      <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+        <Group gap="sm" wrap="nowrap">
+          <Burger opened={navOpened} onClick={toggleNav} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+          <AnchorLink to="/" fw={700} size="lg" underline="never" style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
+            <IconQrcode size={24} aria-hidden />
+            QR Tee
+          </AnchorLink>
+        </Group>
+        <Group gap="sm" wrap="nowrap">
+          {headerActions}
+        </Group>
+      </Group>
+    ),
+    [navOpened, toggleNav, headerActions],
+  )
+  const menu = useMemo(
+    () => <DashboardNav view={search.view} onSelect={selectView} onLogout={onLogout ?? plainLogout} />,
+    [search.view, selectView, onLogout, plainLogout],
+  )
 
   return (
     <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navOpened } }} padding="md">
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger opened={navOpened} onClick={toggleNav} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
-            <AnchorLink to="/" fw={700} size="lg" underline="never" style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
-              <IconQrcode size={24} aria-hidden />
-              QR Tee
-            </AnchorLink>
-          </Group>
-          <Group gap="sm" wrap="nowrap">
-            {headerActions}
-          </Group>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="sm">
-        <DashboardNav view={search.view} onSelect={selectView} onLogout={onLogout ?? (() => void logout())} />
-      </AppShell.Navbar>
+      <AppShell.Header>{header}</AppShell.Header>
+      <AppShell.Navbar p="sm">{menu}</AppShell.Navbar>
       <AppShell.Main>
         {profile.status === 'error' ? (
           <Alert color="red" title="Failed to load profile" mb="md">

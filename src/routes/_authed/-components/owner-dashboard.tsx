@@ -1,5 +1,5 @@
 // Owns the dashboard's composition: the dashboard frame with the wishlist, purchases, QR and sync-status features.
-import { useCallback } from 'react'
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react'
 import { DashboardPage } from '../../../features/dashboard/dashboard-page.tsx'
 import type { DashboardSearch } from '../../../features/dashboard/dashboard-search.ts'
 import { useLogout } from '../../../features/dashboard/use-logout.ts'
@@ -21,25 +21,35 @@ export function OwnerDashboard({ search }: { search: DashboardSearch }) {
   const { requestLogout, dialog } = useLogoutGuard(sync, logout)
   const syncNow = useCallback(() => sync.syncNow(), [sync])
   const { db } = sync
+  // Stable across renders, so opening a dialog (a new address, a new render) leaves the page's header and menu alone.
+  const headerActions = useMemo(
+    () => (
+      <>
+        <SyncStatusBadge sync={sync} />
+        <ThemeSwitch />
+      </>
+    ),
+    [sync],
+  )
+  const latestRequestLogout = useRef(requestLogout)
+  useLayoutEffect(() => {
+    latestRequestLogout.current = requestLogout
+  })
+  const onLogout = useCallback(() => void latestRequestLogout.current(), [])
 
   return (
     <DashboardPage
       search={search}
       db={db}
       onViewShown={syncNow}
-      headerActions={
-        <>
-          <SyncStatusBadge sync={sync} />
-          <ThemeSwitch />
-        </>
-      }
+      headerActions={headerActions}
       tabs={{ dashboard: <WishlistTab db={db} extraStat={<ScanStatCard db={db} />} belowStats={<ScanChart db={db} />} />, order: <OrderTab db={db} />, purchases: <PurchasesTabLive db={db} /> }}
       dialogSlots={{
         qr: ({ shareableId, onClose }) => <QrDialogContent shareableId={shareableId} onClose={onClose} />,
         new: ({ onClose }) => <ProductDialog db={db} mode="new" onClose={onClose} />,
         edit: ({ id, onClose }) => <ProductDialog db={db} mode="edit" id={id} onClose={onClose} />,
       }}
-      onLogout={() => void requestLogout()}
+      onLogout={onLogout}
     >
       {dialog}
     </DashboardPage>
