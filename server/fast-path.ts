@@ -19,7 +19,7 @@ export type FastPathDeps = {
   config: Pick<Config, 'publicUrl' | 'trustProxy'>
   logger: Logger
   /** The app's own counter (deps.scans), so both paths count into one place. */
-  scans?: Pick<ScanCounter, 'count'>
+  scans?: Pick<ScanCounter, 'count' | 'enabled'>
 }
 
 /** One prepared answer: the adapter's header list without the request id, and the body (undefined: none). */
@@ -123,7 +123,9 @@ export function createFastPath(deps: FastPathDeps, site: StaticSite | undefined)
   /** Exactly the route's counting (server/routes/profile-page.ts): the same counter, rules and input. */
   function countScan(req: IncomingMessage, entry: CachedPublicProfile): void {
     // The profile is parsed once per version (a WeakMap), so its shareableId costs no more than the lazy form.
-    deps.scans?.count(new NodeScanInput(req, entry.profileId, deps.config.trustProxy), profileOf(entry).shareableId)
+    // Switched off (SCAN_COUNTING=off): not even the input is built.
+    if (!deps.scans?.enabled) return
+    deps.scans.count(new NodeScanInput(req, entry.profileId, deps.config.trustProxy), profileOf(entry).shareableId)
   }
 
   return {
