@@ -104,6 +104,26 @@ describeEachDatabase('the scan counter', (getDatabase) => {
     await Promise.all([a.close(), b.close()])
   })
 
+  it('a flush just past midnight keeps the finished day its own distinct visitors; a late report adds a scan only', async () => {
+    const owner = await signUpOwner(t, 'midnight')
+    let nowMs = farDay()
+    const day1 = utcDay(nowMs)
+    const counter = new ScanCounter(t.deps.database, { now: () => new Date(nowMs), flushMs: 3_600_000 })
+    counter.count(scan(owner.profileId, '192.0.2.7'))
+    counter.count(scan(owner.profileId, '192.0.2.7'))
+    // The same address with another browser is another visitor; the same pair again is not.
+    counter.count(scan(owner.profileId, '192.0.2.7', { userAgent: `${PHONE} Other` }))
+    counter.count(scan(owner.profileId, '192.0.2.8'))
+    nowMs += DAY_MS
+    // A report queued offline yesterday, sent today: a scan of its own day, no visitor (that day's salt is gone).
+    counter.count(scan(owner.profileId, '192.0.2.9', { nowMs: nowMs - DAY_MS }))
+    await counter.flush()
+    expect(await countsOf(owner.profileId)).toEqual([{ day: day1, scans: 5, visitors: 3 }])
+    // Nothing of the finished day was hashed under a salt.
+    expect(await t.db.select().from(scanVisitors).where(eq(scanVisitors.day, day1))).toEqual([])
+    await counter.close()
+  })
+
   it('writes many scans in one statement, and two servers on one database add up', async () => {
     const [one, two] = [await signUpOwner(t, 'batch'), await signUpOwner(t, 'batch')]
     const spied = faulty(t.deps.database)
