@@ -61,8 +61,9 @@ function PendingPicture({ db, item }: { db: OwnerDatabase; item: LocalItem }) {
   return picture(item.name, useImagePreview(db, item))
 }
 
+/** Photos load as their card nears the viewport: 200 cards do not fetch every photo before the first ones show. */
 function picture(name: string, src: string | null) {
-  if (src) return <img className={PHOTO} alt={name} src={src} />
+  if (src) return <img className={PHOTO} alt={name} src={src} loading="lazy" />
   return (
     <div className={NO_PHOTO}>
       <p className={SMALL_DIMMED}>No image</p>
