@@ -11,8 +11,7 @@ import { loadChanges } from '../services/change-feed.ts'
 import { ALREADY_APPLIED_MESSAGE, lastAppliedMutation, type ClientMutation } from '../services/client-mutations.ts'
 import { pushSerializerFor } from '../services/push-serializer.ts'
 
-/** Sends one request through the whole app, exactly as if the client had sent it alone. */
-/** Runs one operation through the app; `bindings` carry its mutation (pass them on to app.fetch). */
+/** Sends one request through the whole app, exactly as if the client had sent it alone; `bindings` carry its mutation. */
 export type Dispatch = (request: Request, bindings: AppEnv['Bindings']) => Response | Promise<Response>
 
 export const PUSH_MESSAGES = {

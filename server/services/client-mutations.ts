@@ -10,12 +10,12 @@ export type ClientMutation = { userId: string; deviceId: string; mutationId: num
 
 export const ALREADY_APPLIED_MESSAGE = 'This change was already applied.'
 
-// The push route runs each operation through the whole app (app.fetch); the mutation rides along in that call's
-// bindings (c.env) rather than in a header, so only the push can set it and ordinary clients keep plain Idempotency-Key
-// semantics. Not AsyncLocalStorage: once one is used, Node's async hooks run on every request of the process, the
-// scan's hot path included (decision 108).
-
-/** The push mutation a dispatched operation belongs to (the route hands it to its write), or undefined. */
+/**
+ * The push mutation a dispatched operation belongs to (the route hands it to its write), or undefined. The push runs
+ * each operation through the whole app (app.fetch) with the mutation in that call's bindings (c.env), not in a header,
+ * so only the push can set it and ordinary clients keep plain Idempotency-Key semantics. Not AsyncLocalStorage: once
+ * one is used, Node's async hooks run on every request of the process, the scan's hot path included (decision 108).
+ */
 export function mutationOf(c: { env: { mutation?: ClientMutation } | undefined }): ClientMutation | undefined {
   return c.env?.mutation
 }

@@ -61,7 +61,6 @@ export class ScanCounter {
   private queue: Promise<unknown> = Promise.resolve()
   private failing = false
   private closed = false
-  private readonly now: () => Date
   private readonly nowMs: () => number
   private readonly flushMs: number
   readonly enabled: boolean
@@ -71,7 +70,6 @@ export class ScanCounter {
     private readonly options: ScanCounterOptions = {},
   ) {
     const clock = options.now
-    this.now = clock ?? (() => new Date())
     this.nowMs = clock ? () => clock().getTime() : Date.now
     this.flushMs = options.flushMs ?? DEFAULT_SCAN_FLUSH_MS
     this.enabled = options.enabled ?? true
