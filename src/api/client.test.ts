@@ -184,7 +184,8 @@ describe('a 401 on an authenticated call', () => {
   it('refreshes under a Web Lock when navigator.locks exists', async () => {
     const lockNames: string[] = []
     vi.stubGlobal('navigator', {
-      locks: { request: (name: string, _options: unknown, run: () => Promise<unknown>) => (lockNames.push(name), run()) },
+      // Like the real API: the callback gets the granted lock.
+      locks: { request: (name: string, _options: unknown, run: (lock: unknown) => Promise<unknown>) => (lockNames.push(name), run({ name })) },
     })
     storeTokens({ token: 'expired', refreshToken: 'refresh-1' })
     serve([{ status: 401 }, json(200, 'ok')], [json(200, { token: 'access-2', refreshToken: 'refresh-2' })])

@@ -100,6 +100,26 @@ describe('session rules of the HTTP core', () => {
   })
 })
 
+describe('two tabs refreshing at once (one lock, each its own view of localStorage)', () => {
+  it("the tab that waited for the lock uses the pair the other stored, even when its view of storage lags", async () => {
+    const server = fakeServer([], [{ status: 200, body: ROTATED }, { status: 200, body: { token: 'access-3', refreshToken: 'refresh-3' } }])
+    const locks = createMemoryLocks()
+    // Both tabs reload with the refresh token alone (an empty access token reads as none).
+    const first = createMemoryTokenStore({ token: '', refreshToken: 'refresh-1' })
+    // The second tab's storage learns of the first tab's write 80 ms later, as another renderer may in Chromium.
+    const second = createMemoryTokenStore({ token: '', refreshToken: 'refresh-1' })
+    const writeFirst = first.write
+    first.write = async (pair) => {
+      await writeFirst(pair)
+      setTimeout(() => void second.write(pair), 80)
+    }
+    const [a, b] = [first, second].map((tokens) => createHttpCore({ fetch: server.fetch, baseUrl: 'http://localhost', tokens, locks }))
+    const tokens = await Promise.all([a!.refreshTokensOnce(null), b!.refreshTokensOnce(null)])
+    expect(tokens).toEqual(['access-2', 'access-2'])
+    expect(server.refreshCount()).toBe(1)
+  })
+})
+
 describe('messageOf', () => {
   it.each([
     ['the server message', { status: 409, body: { message: 'Email already registered' } }, 'Email already registered'],

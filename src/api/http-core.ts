@@ -6,7 +6,7 @@ import { AuthResponseSchema, MESSAGES } from '../contract/auth.ts'
 import { IDEMPOTENCY_KEY_HEADER, REFRESH_LOCK } from '../contract/names.ts'
 import type { LockManagerLike } from '../sync/locks.ts'
 import { fallbackUploadCapMs, fetchWithStallTimeout, realTimers, type ProgressFetch, type Timers } from './progress-upload.ts'
-import type { TokenStore } from './token-store.ts'
+import type { StoredTokens, TokenStore } from './token-store.ts'
 
 // REFRESH_LOCK is one Web Lock for every refresh of the origin: tabs and the worker never spend a refresh token twice.
 export const REFRESH_PATH = apiPaths.authRefresh
@@ -85,6 +85,10 @@ export type HttpCoreOptions = {
   refreshRetryDelaysMs?: readonly number[]
 }
 
+/** How long a tab that waited behind another tab's refresh looks for the pair it stored, and how often. */
+const HANDOVER_WAIT_MS = 1_000
+const HANDOVER_POLL_MS = 25
+
 export function createHttpCore(options: HttpCoreOptions) {
   const { tokens, locks, timers = realTimers, refreshRetryDelaysMs = REFRESH_RETRY_DELAYS_MS } = options
   const fetchNow: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
@@ -132,8 +136,22 @@ export function createHttpCore(options: HttpCoreOptions) {
     }
   }
 
-  async function rotate(staleToken: string | null): Promise<string> {
-    const current = await tokens.read()
+  /**
+   * After waiting for the lock behind another tab's refresh: that tab's new pair may not be in this tab's view of
+   * localStorage yet (Chromium hands the lock and the storage change to another renderer on separate channels), so the
+   * old pair is read again for a short while before its refresh token is spent a second time.
+   */
+  async function handedOver(staleToken: string | null): Promise<StoredTokens> {
+    let current = await tokens.read()
+    for (let waited = 0; waited < HANDOVER_WAIT_MS && current.refreshToken && (!current.token || current.token === staleToken); waited += HANDOVER_POLL_MS) {
+      await new Promise((resolve) => timers.setTimeout(() => resolve(undefined), HANDOVER_POLL_MS))
+      current = await tokens.read()
+    }
+    return current
+  }
+
+  async function rotate(staleToken: string | null, afterAnother = false): Promise<string> {
+    const current = afterAnother ? await handedOver(staleToken) : await tokens.read()
     // Another tab or the worker rotated while we waited for the lock: use its token, spend nothing.
     if (current.token && current.token !== staleToken) return current.token
     if (!current.refreshToken) {
@@ -164,9 +182,12 @@ export function createHttpCore(options: HttpCoreOptions) {
    * under the lock a pair already rotated elsewhere is used instead (null: there was no access token).
    */
   function refreshTokensOnce(staleToken: string | null): Promise<string> {
-    refreshing ??= locks.request(REFRESH_LOCK, {}, () => rotate(staleToken)).finally(() => {
-      refreshing = undefined
-    })
+    refreshing ??= locks
+      .request(REFRESH_LOCK, { ifAvailable: true }, (lock) => (lock ? rotate(staleToken) : undefined))
+      .then((token) => token ?? locks.request(REFRESH_LOCK, {}, () => rotate(staleToken, true)))
+      .finally(() => {
+        refreshing = undefined
+      })
     return refreshing
   }
 
