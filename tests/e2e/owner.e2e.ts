@@ -133,6 +133,41 @@ describe('wishlist items', () => {
     await card(name).waitFor({ state: 'detached' })
     await eventually(async () => (await serverItems(owner)).map((item) => item.name)).not.toContain(name)
   })
+
+  it('the edit dialog: the description grows with its text and shrinks back, and the page under it does not scroll', async () => {
+    const owner = await newOwner()
+    const names = Array.from({ length: 9 }, (_, n) => uniqueName(`Scroll item ${n}`))
+    for (const name of names) await createItemByApi(owner, name)
+    await page.setViewportSize({ width: 800, height: 600 })
+    await openDashboardAs(page, owner)
+    await card(names[0] ?? '').waitFor()
+
+    await page.getByRole('link', { name: `Edit ${names[0]}`, exact: true }).click()
+    const dialog = page.getByRole('dialog', { name: 'Edit product' })
+    const description = dialog.getByLabel('Description')
+    await description.waitFor()
+    const box = () => description.evaluate((area) => ({ height: area.getBoundingClientRect().height, hidden: area.scrollHeight - area.clientHeight }))
+    const empty = await box()
+    await description.fill('One\nTwo\nThree\nFour\nFive\nSix\nSeven')
+    const long = await box()
+    // Seven lines where three fit: the field is taller by about four lines and shows all of its text.
+    expect(long.height).toBeGreaterThan(empty.height + 60)
+    expect(long.hidden).toBeLessThanOrEqual(1)
+    await description.fill('Short again.')
+    expect((await box()).height).toBe(empty.height)
+
+    // The wishlist is taller than the window, yet the wheel over the dialog's backdrop leaves it where it was.
+    expect(await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight)).toBe(true)
+    const scrolled = await page.evaluate(() => window.scrollY)
+    await page.mouse.move(20, 580)
+    await page.mouse.wheel(0, 400)
+    await page.waitForTimeout(200)
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled)
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await dialog.waitFor({ state: 'hidden' })
+    await page.mouse.wheel(0, 400)
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled)
+  })
 })
 
 describe('offline edit', () => {

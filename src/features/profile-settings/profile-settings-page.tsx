@@ -1,11 +1,12 @@
 // Owns the profile settings page (/profile/edit): the sections of spec section 2, saved locally at once;
 // the password change, the data export and the account deletion go to the network.
-import { Button, Container, Divider, Group, Loader, Paper, SegmentedControl, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core'
+import { Button, Container, Divider, Group, Loader, Paper, SegmentedControl, Stack, Switch, Text, TextInput, Title } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { useNetwork } from '@mantine/hooks'
 import { notifications } from '@mantine/notifications'
 import { useState } from 'react'
 import { ApiError } from '../../api/client.ts'
+import { GrowingTextarea } from '../../lib/growing-textarea.tsx'
 import type { LocalProfile, OwnerDatabase } from '../../local/db.ts'
 import { LocalStorageFullError } from '../../local/write-errors.ts'
 import { updateProfileSettings } from '../../local/writes.ts'
@@ -105,16 +106,16 @@ function SettingsForm({ db, profile }: { db: OwnerDatabase; profile: LocalProfil
       <form onSubmit={submit} noValidate>
         <Stack gap="lg">
           <PhotoSection db={db} profile={profile} />
-          <Textarea label="Description" autosize minRows={3} key={form.key('description')} {...form.getInputProps('description')} />
+          <GrowingTextarea label="Description" minRows={3} key={form.key('description')} {...form.getInputProps('description')} />
           <Stack gap={6}>
             <Text size="sm" fw={500} id="profile-type-label">
               Profile type
             </Text>
             <SegmentedControl aria-labelledby="profile-type-label" data={[...PROFILE_TYPE_OPTIONS]} value={type} onChange={selectType} />
           </Stack>
-          <Textarea label="Contact info" autosize minRows={2} key={form.key('contactInfo')} {...form.getInputProps('contactInfo')} />
+          <GrowingTextarea label="Contact info" minRows={2} key={form.key('contactInfo')} {...form.getInputProps('contactInfo')} />
           {type === 'CUSTOM_TEXT' ? (
-            <Textarea label="Custom text" autosize minRows={4} key={form.key('customText')} {...form.getInputProps('customText')} />
+            <GrowingTextarea label="Custom text" minRows={4} key={form.key('customText')} {...form.getInputProps('customText')} />
           ) : null}
           {type === 'REDIRECT' ? (
             <TextInput label="Redirect URL" placeholder="https://..." key={form.key('redirectUrl')} {...form.getInputProps('redirectUrl')} />

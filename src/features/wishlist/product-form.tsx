@@ -1,5 +1,5 @@
 // Owns the product form (spec section 2): fields, messages, image picker and the local save with its toasts.
-import { Button, Group, NumberInput, Stack, Textarea, TextInput } from '@mantine/core'
+import { Button, Group, NumberInput, Stack, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { notifications } from '@mantine/notifications'
 import { useState } from 'react'
@@ -7,6 +7,7 @@ import type { LocalItem, OwnerDatabase } from '../../local/db.ts'
 import { ImagePicker } from './image-picker.tsx'
 import { saveFailureMessage, toProductFormValues, validateProductForm, type ProductFormValues } from './product-form-values.ts'
 import { IMAGE_MAX_SIDE } from '../../contract/images.ts'
+import { GrowingTextarea } from '../../lib/growing-textarea.tsx'
 import { preparePickedPhoto } from '../../lib/downscale-photo.ts'
 import { dropItemImage, pickItemImage, saveProduct } from './save-product.ts'
 import { useImagePreview } from './use-image-preview.ts'
@@ -88,7 +89,7 @@ export function ProductForm({ db, item, onSaved, onCancel }: Props) {
           key={form.key('price')}
           {...form.getInputProps('price')}
         />
-        <Textarea label="Description" withAsterisk autosize minRows={3} key={form.key('description')} {...form.getInputProps('description')} />
+        <GrowingTextarea label="Description" withAsterisk minRows={3} key={form.key('description')} {...form.getInputProps('description')} />
         <ImagePicker previewUrl={previewUrl} onPick={(file) => void pick(file)} onRemove={remove} disabled={saving} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel} disabled={saving}>
