@@ -1,0 +1,101 @@
+// A/B bench of the owner dashboard: another commit's build and this work tree's, served side by side to one Chromium
+// (CPU slowed 4x, 200 items), runs alternating between the two, so a machine that slows down or speeds up during the
+// bench weighs on both alike. Prints reload to the last card and Edit to the filled dialog, median and runs.
+// Run: npx tsx bench/dashboard-ab.ts [--base HEAD~1] [--runs 8]. The base is checked out in a temporary git worktree
+// that shares this tree's node_modules, built there, and removed at the end.
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, symlinkSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { Page } from 'playwright-core'
+import { type AppServer, startAppLikeNpmStart } from '../tests/app-server.ts'
+import { launchChromium, median } from './lib-browser.ts'
+import { expectDialogWith, installProbe, readProbe } from './lib-dashboard-probe.ts'
+import { seedOwnerWithItems } from './lib-owner-seed.ts'
+import { PHONE_CPU_SLOWDOWN } from './lib-timing.ts'
+
+const arg = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(name)
+  return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback
+}
+const BASE = arg('--base', 'HEAD')
+const RUNS = Number(arg('--runs', '8'))
+const ITEMS = 200
+const root = path.resolve(import.meta.dirname, '..')
+
+type Side = { label: string; app: AppServer; page: Page; names: string[]; reload: number[]; dialog: number[] }
+
+/** The base commit in a worktree of its own, with this tree's packages, built the way `npm start` builds. */
+function checkOutBase(): string {
+  const dir = path.join(mkdtempSync(path.join(tmpdir(), 'qrtee-ab-')), 'base')
+  execFileSync('git', ['worktree', 'add', '--detach', dir, BASE], { cwd: root, stdio: 'ignore' })
+  symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'))
+  execFileSync('npm', ['run', 'build'], { cwd: dir, stdio: 'ignore' })
+  return dir
+}
+
+async function side(label: string, start: typeof startAppLikeNpmStart, browser: Awaited<ReturnType<typeof launchChromium>>): Promise<Side> {
+  const app = await start({ RATE_LIMIT_SCALE: '20' })
+  const owner = await seedOwnerWithItems(app.baseUrl, ITEMS, 10)
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const page = await context.newPage()
+  await installProbe(page, owner.itemNames.at(-1) ?? '')
+  await page.goto(`${app.baseUrl}/`)
+  await page.evaluate((tokens) => {
+    localStorage.setItem('token', tokens.token)
+    localStorage.setItem('refreshToken', tokens.refreshToken)
+  }, owner)
+  await page.goto(`${app.baseUrl}/dashboard`)
+  await page.getByRole('link', { name: `Edit ${owner.itemNames.at(-1) ?? ''}`, exact: true }).waitFor({ timeout: 120_000 })
+  await page.getByRole('button', { name: /^Sync status: Synced/ }).waitFor({ timeout: 60_000 })
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 })
+  await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: PHONE_CPU_SLOWDOWN })
+  return { label, app, page, names: owner.itemNames, reload: [], dialog: [] }
+}
+
+/** One run as bench/owner-dashboard.ts measures it: reload to the last card, then a tap on Edit to the filled dialog. */
+async function run(s: Side, n: number): Promise<void> {
+  const { page } = s
+  await page.reload({ waitUntil: 'commit' })
+  await page.waitForFunction(() => (window as unknown as { __probe?: { lastCardAt: number | null } }).__probe?.lastCardAt != null, null, { timeout: 60_000, polling: 100 })
+  s.reload.push((await readProbe(page)).lastCardAt ?? Number.NaN)
+  await page.getByRole('button', { name: /^Sync status: Synced/ }).waitFor({ timeout: 60_000 })
+  await page.waitForTimeout(300)
+  const name = s.names[n % 6] ?? ''
+  await expectDialogWith(page, name)
+  const link = page.getByRole('link', { name: `Edit ${name}`, exact: true })
+  await link.scrollIntoViewIfNeeded()
+  const box = await link.boundingBox()
+  if (!box) throw new Error(`Edit ${name} is not on screen`)
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+  await page.waitForFunction(() => (window as unknown as { __probe: { dialogAt: number | null } }).__probe.dialogAt !== null, null, { polling: 100 })
+  const opened = await readProbe(page)
+  s.dialog.push((opened.dialogAt ?? Number.NaN) - (opened.editPressedAt ?? Number.NaN))
+  await page.waitForTimeout(400)
+  await page.keyboard.press('Escape')
+  await page.getByRole('dialog').waitFor({ state: 'hidden' })
+}
+
+async function main() {
+  const baseDir = checkOutBase()
+  const browser = await launchChromium()
+  const sides: Side[] = []
+  try {
+    const { startAppLikeNpmStart: startBase } = (await import(path.join(baseDir, 'tests/app-server.ts'))) as { startAppLikeNpmStart: typeof startAppLikeNpmStart }
+    sides.push(await side(`base ${BASE}`, startBase, browser), await side('this tree', startAppLikeNpmStart, browser))
+    const [a, b] = sides as [Side, Side]
+    // A warm-up run each (caches, the worker's precache), not counted; then ABBA order so neither side always goes first.
+    await run(a, 0)
+    await run(b, 0)
+    for (let n = 1; n <= RUNS; n++) for (const s of n % 2 ? [a, b] : [b, a]) await run(s, n)
+    console.log(`Owner dashboard A/B, ${ITEMS} items, CPU ${PHONE_CPU_SLOWDOWN}x, ${RUNS} alternating runs each`)
+    const ms = (values: number[]) => `median ${Math.round(median(values.slice(1)))} ms (runs ${values.slice(1).map(Math.round).join(', ')})`
+    for (const s of sides) console.log(`  ${s.label.padEnd(18)} reload -> last card ${ms(s.reload)}; Edit -> filled dialog ${ms(s.dialog)}`)
+  } finally {
+    await browser.close()
+    await Promise.all(sides.map((s) => s.app.stop()))
+    execFileSync('git', ['worktree', 'remove', '--force', baseDir], { cwd: root, stdio: 'ignore' })
+  }
+}
+
+await main()
