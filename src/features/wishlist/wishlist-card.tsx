@@ -25,10 +25,10 @@ const TEXT = cx('mantine-focus-auto', Text.classes.root, 'mantine-Text-root')
 const STACK = cx(Stack.classes.root, 'mantine-Stack-root', classes.details)
 const GROUP = cx(Group.classes.root, 'mantine-Group-root')
 const BUTTON = cx('mantine-focus-auto mantine-active', Button.classes.root, 'mantine-Button-root', UnstyledButton.classes.root, 'mantine-UnstyledButton-root', classes.button)
-const BUTTON_INNER = cx(Button.classes.inner, 'mantine-Button-inner')
-const BUTTON_LABEL = cx(Button.classes.label, 'mantine-Button-label')
-const EDIT_ICON = cx(Button.classes.section, 'mantine-Button-section', classes.icon, classes.editIcon)
-const TRASH_ICON = cx(Button.classes.section, 'mantine-Button-section', classes.icon, classes.trashIcon)
+const EDIT_BUTTON = cx(BUTTON, classes.light)
+const DELETE_BUTTON = cx(BUTTON, classes.subtle)
+const EDIT_ICON = cx(classes.icon, classes.editIcon)
+const TRASH_ICON = cx(classes.icon, classes.trashIcon)
 const PHOTO = cx(Image.classes.root, 'mantine-Image-root', classes.picture, classes.photo)
 const NO_PHOTO = cx(Center.classes.root, 'mantine-Center-root', classes.picture, classes.noImage)
 const SMALL_DIMMED = cx(TEXT, classes.small, classes.dimmed)
@@ -43,16 +43,17 @@ function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
 }
 
 /**
- * The section holds Tabler's edit or trash icon at 14 px, drawn by the stylesheet (a mask of the icon's own SVG in
+ * The icon is Tabler's edit or trash icon at 14 px, drawn by the stylesheet (a mask of the icon's own SVG in
  * currentColor, as the icon components stroke it): 400 inline SVGs were the grid's largest single cost (decision 110).
+ * The button lays out icon and label itself, without Mantine's inner and label wrappers: 800 fewer elements per grid.
  * Plain functions rather than components, here and for the picture: 600 fewer components to render per grid.
  */
 function buttonContent(iconClass: string, label: string) {
   return (
-    <span className={BUTTON_INNER}>
-      <span className={iconClass} data-position="left" />
-      <span className={BUTTON_LABEL}>{label}</span>
-    </span>
+    <>
+      <span className={iconClass} />
+      {label}
+    </>
   )
 }
 
@@ -103,10 +104,7 @@ function WishlistCardView({ db, item, editHref, onEdit, onDelete }: Props) {
       </div>
       <div className={ACTIONS}>
         <a
-          className={BUTTON}
-          data-variant="light"
-          data-size="xs"
-          data-with-left-section="true"
+          className={EDIT_BUTTON}
           aria-label={`Edit ${item.name}`}
           href={editHref}
           onClick={(event) => {
@@ -118,10 +116,7 @@ function WishlistCardView({ db, item, editHref, onEdit, onDelete }: Props) {
           {buttonContent(EDIT_ICON, 'Edit')}
         </a>
         <button
-          className={BUTTON}
-          data-variant="subtle"
-          data-size="xs"
-          data-with-left-section="true"
+          className={DELETE_BUTTON}
           type="button"
           aria-label={`Delete ${item.name}`}
           onClick={() => onDelete(item)}
