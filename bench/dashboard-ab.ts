@@ -1,5 +1,5 @@
-// A/B bench of the owner dashboard: another commit's build and this work tree's, served side by side to one Chromium
-// (CPU slowed 4x, 200 items), runs alternating between the two, so a machine that slows down or speeds up during the
+// A/B bench of the owner dashboard: another commit's build and this work tree's, served side by side, each to a Chromium
+// of its own (CPU slowed 4x, 200 items), runs alternating between the two, so a machine that slows down or speeds up during the
 // bench weighs on both alike. Prints reload to the last card and Edit to the filled dialog, median and runs.
 // Run: npx tsx bench/dashboard-ab.ts [--base HEAD~1] [--runs 8]. The base is checked out in a temporary git worktree
 // that shares this tree's node_modules, built there, and removed at the end.
@@ -23,7 +23,8 @@ const RUNS = Number(arg('--runs', '8'))
 const ITEMS = 200
 const root = path.resolve(import.meta.dirname, '..')
 
-type Side = { label: string; app: AppServer; page: Page; names: string[]; reload: number[]; dialog: number[] }
+type Browser = Awaited<ReturnType<typeof launchChromium>>
+type Side = { label: string; app: AppServer; browser: Browser; page: Page; names: string[]; reload: number[]; dialog: number[] }
 
 /** The base commit in a worktree of its own, with this tree's packages, built the way `npm start` builds. */
 function checkOutBase(): string {
@@ -34,8 +35,13 @@ function checkOutBase(): string {
   return dir
 }
 
-async function side(label: string, start: typeof startAppLikeNpmStart, browser: Awaited<ReturnType<typeof launchChromium>>): Promise<Side> {
+/**
+ * A browser per side: the two servers differ only by port, so their pages are one site to Chromium and could share a
+ * renderer process, whose CPU throttling would then slow both at once.
+ */
+async function side(label: string, start: typeof startAppLikeNpmStart): Promise<Side> {
   const app = await start({ RATE_LIMIT_SCALE: '20' })
+  const browser = await launchChromium()
   const owner = await seedOwnerWithItems(app.baseUrl, ITEMS, 10)
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
   const page = await context.newPage()
@@ -50,7 +56,7 @@ async function side(label: string, start: typeof startAppLikeNpmStart, browser: 
   await page.getByRole('button', { name: /^Sync status: Synced/ }).waitFor({ timeout: 60_000 })
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 })
   await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: PHONE_CPU_SLOWDOWN })
-  return { label, app, page, names: owner.itemNames, reload: [], dialog: [] }
+  return { label, app, browser, page, names: owner.itemNames, reload: [], dialog: [] }
 }
 
 /** One run as bench/owner-dashboard.ts measures it: reload to the last card, then a tap on Edit to the filled dialog. */
@@ -78,11 +84,10 @@ async function run(s: Side, n: number): Promise<void> {
 
 async function main() {
   const baseDir = checkOutBase()
-  const browser = await launchChromium()
   const sides: Side[] = []
   try {
     const { startAppLikeNpmStart: startBase } = (await import(path.join(baseDir, 'tests/app-server.ts'))) as { startAppLikeNpmStart: typeof startAppLikeNpmStart }
-    sides.push(await side(`base ${BASE}`, startBase, browser), await side('this tree', startAppLikeNpmStart, browser))
+    sides.push(await side(`base ${BASE}`, startBase), await side('this tree', startAppLikeNpmStart))
     const [a, b] = sides as [Side, Side]
     // A warm-up run each (caches, the worker's precache), not counted; then ABBA order so neither side always goes first.
     await run(a, 0)
@@ -92,8 +97,10 @@ async function main() {
     const ms = (values: number[]) => `median ${Math.round(median(values.slice(1)))} ms (runs ${values.slice(1).map(Math.round).join(', ')})`
     for (const s of sides) console.log(`  ${s.label.padEnd(18)} reload -> last card ${ms(s.reload)}; Edit -> filled dialog ${ms(s.dialog)}`)
   } finally {
-    await browser.close()
-    await Promise.all(sides.map((s) => s.app.stop()))
+    await Promise.all(sides.map(async (s) => {
+      await s.browser.close()
+      await s.app.stop()
+    }))
     execFileSync('git', ['worktree', 'remove', '--force', baseDir], { cwd: root, stdio: 'ignore' })
   }
 }
