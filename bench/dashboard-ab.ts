@@ -1,7 +1,7 @@
-// A/B bench of the owner dashboard: another commit's build and this work tree's, served side by side, each to a Chromium
-// of its own (CPU slowed 4x, 200 items), runs alternating between the two, so a machine that slows down or speeds up during the
-// bench weighs on both alike. Prints reload to the last card and Edit to the filled dialog, median and runs.
-// Run: npx tsx bench/dashboard-ab.ts [--base HEAD~1] [--runs 8]. The base is checked out in a temporary git worktree
+// A/B bench of the owner dashboard: another commit's build and this work tree's, served side by side, each to a
+// Chromium of its own (CPU slowed 4x, 200 items), runs alternating between the two, so a machine that slows down or
+// speeds up during the bench weighs on both alike. Prints reload to the last card and Edit to the filled dialog, median and runs.
+// Run: npm run bench:dashboard:ab -- [--base HEAD~1] [--runs 8]. The base is checked out in a temporary git worktree
 // that shares this tree's node_modules, built there, and removed at the end.
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, symlinkSync } from 'node:fs'
@@ -26,12 +26,11 @@ const root = path.resolve(import.meta.dirname, '..')
 type Browser = Awaited<ReturnType<typeof launchChromium>>
 type Side = { label: string; app: AppServer; browser: Browser; page: Page; names: string[]; reload: number[]; dialog: number[] }
 
-/** The base commit in a worktree of its own, with this tree's packages, built the way `npm start` builds. */
+/** The base commit in a worktree of its own, with this tree's packages; built by the caller. */
 function checkOutBase(): string {
   const dir = path.join(mkdtempSync(path.join(tmpdir(), 'qrtee-ab-')), 'base')
   execFileSync('git', ['worktree', 'add', '--detach', dir, BASE], { cwd: root, stdio: 'ignore' })
   symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'))
-  execFileSync('npm', ['run', 'build'], { cwd: dir, stdio: 'ignore' })
   return dir
 }
 
@@ -86,6 +85,7 @@ async function main() {
   const baseDir = checkOutBase()
   const sides: Side[] = []
   try {
+    execFileSync('npm', ['run', 'build'], { cwd: baseDir, stdio: 'ignore' })
     const { startAppLikeNpmStart: startBase } = (await import(path.join(baseDir, 'tests/app-server.ts'))) as { startAppLikeNpmStart: typeof startAppLikeNpmStart }
     sides.push(await side(`base ${BASE}`, startBase), await side('this tree', startAppLikeNpmStart))
     const [a, b] = sides as [Side, Side]
