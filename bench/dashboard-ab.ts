@@ -10,7 +10,7 @@ import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { type AppServer, startAppLikeNpmStart } from '../tests/app-server.ts'
 import { launchChromium, median } from './lib-browser.ts'
-import { expectDialogWith, installProbe, readProbe } from './lib-dashboard-probe.ts'
+import { openProbedDashboard, reloadToLastCard, tapEditToDialog, waitForSynced } from './lib-dashboard-probe.ts'
 import { seedOwnerWithItems } from './lib-owner-seed.ts'
 import { PHONE_CPU_SLOWDOWN } from './lib-timing.ts'
 
@@ -42,18 +42,7 @@ async function side(label: string, start: typeof startAppLikeNpmStart): Promise<
   const app = await start({ RATE_LIMIT_SCALE: '20' })
   const browser = await launchChromium()
   const owner = await seedOwnerWithItems(app.baseUrl, ITEMS, 10)
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-  const page = await context.newPage()
-  await installProbe(page, owner.itemNames.at(-1) ?? '')
-  await page.goto(`${app.baseUrl}/`)
-  await page.evaluate((tokens) => {
-    localStorage.setItem('token', tokens.token)
-    localStorage.setItem('refreshToken', tokens.refreshToken)
-  }, owner)
-  await page.goto(`${app.baseUrl}/dashboard`)
-  await page.getByRole('link', { name: `Edit ${owner.itemNames.at(-1) ?? ''}`, exact: true }).waitFor({ timeout: 120_000 })
-  await page.getByRole('button', { name: /^Sync status: Synced/ }).waitFor({ timeout: 60_000 })
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 })
+  const { context, page } = await openProbedDashboard(browser, app.baseUrl, owner)
   await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: PHONE_CPU_SLOWDOWN })
   return { label, app, browser, page, names: owner.itemNames, reload: [], dialog: [] }
 }
@@ -61,21 +50,10 @@ async function side(label: string, start: typeof startAppLikeNpmStart): Promise<
 /** One run as bench/owner-dashboard.ts measures it: reload to the last card, then a tap on Edit to the filled dialog. */
 async function run(s: Side, n: number): Promise<void> {
   const { page } = s
-  await page.reload({ waitUntil: 'commit' })
-  await page.waitForFunction(() => (window as unknown as { __probe?: { lastCardAt: number | null } }).__probe?.lastCardAt != null, null, { timeout: 60_000, polling: 100 })
-  s.reload.push((await readProbe(page)).lastCardAt ?? Number.NaN)
-  await page.getByRole('button', { name: /^Sync status: Synced/ }).waitFor({ timeout: 60_000 })
+  s.reload.push(await reloadToLastCard(page))
+  await waitForSynced(page)
   await page.waitForTimeout(300)
-  const name = s.names[n % 6] ?? ''
-  await expectDialogWith(page, name)
-  const link = page.getByRole('link', { name: `Edit ${name}`, exact: true })
-  await link.scrollIntoViewIfNeeded()
-  const box = await link.boundingBox()
-  if (!box) throw new Error(`Edit ${name} is not on screen`)
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
-  await page.waitForFunction(() => (window as unknown as { __probe: { dialogAt: number | null } }).__probe.dialogAt !== null, null, { polling: 100 })
-  const opened = await readProbe(page)
-  s.dialog.push((opened.dialogAt ?? Number.NaN) - (opened.editPressedAt ?? Number.NaN))
+  s.dialog.push(await tapEditToDialog(page, s.names[n % 6] ?? ''))
   await page.waitForTimeout(400)
   await page.keyboard.press('Escape')
   await page.getByRole('dialog').waitFor({ state: 'hidden' })

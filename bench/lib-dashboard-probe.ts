@@ -1,7 +1,7 @@
 // What the owner dashboard bench installs in every document before the app's own scripts: the moment the grid's last
 // card is first painted after a load, the moment the edit dialog is first painted visibly with its name field filled
 // after a click on Edit, and every interaction's duration as Event Timing reports it (the figures INP is made of).
-import type { Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 
 export type ProbeState = {
   /** ms since navigation start; null until the last card has been painted. */
@@ -99,4 +99,67 @@ export async function expectDialogWith(page: Page, name: string): Promise<void> 
 export function worstInteraction(state: ProbeState, since: number, until = Number.POSITIVE_INFINITY): { duration: number; name: string } | null {
   const inRange = Object.values(state.interactions).filter((entry) => entry.startTime >= since && entry.startTime < until)
   return inRange.reduce<{ duration: number; name: string } | null>((worst, entry) => (!worst || entry.duration > worst.duration ? entry : worst), null)
+}
+
+/** A step of a run, optionally wrapped (bench/owner-dashboard.ts records some as Chrome traces). */
+export type Around = <T>(label: string, action: () => Promise<T>) => Promise<T>
+const plain: Around = (_label, action) => action()
+
+export const waitForSynced = (page: Page) => page.getByRole('button', { name: /^Sync status: Synced/ }).waitFor({ timeout: 60_000 })
+
+/**
+ * The owner's dashboard in a new context with the probe installed, signed in with the owner's tokens. The first visit
+ * is left unthrottled: the first sync brings the items and the service worker takes control.
+ */
+export async function openProbedDashboard(
+  browser: Browser,
+  baseUrl: string,
+  owner: { token: string; refreshToken: string; itemNames: string[] },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const page = await context.newPage()
+  const lastName = owner.itemNames.at(-1) ?? ''
+  await installProbe(page, lastName)
+  await page.goto(`${baseUrl}/`)
+  await page.evaluate((tokens) => {
+    localStorage.setItem('token', tokens.token)
+    localStorage.setItem('refreshToken', tokens.refreshToken)
+  }, owner)
+  await page.goto(`${baseUrl}/dashboard`)
+  await page.getByRole('link', { name: `Edit ${lastName}`, exact: true }).waitFor({ timeout: 120_000 })
+  await waitForSynced(page)
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 })
+  return { context, page }
+}
+
+/** Reloads the page; ms from the navigation's start to the grid's last card painted. */
+export async function reloadToLastCard(page: Page, around: Around = plain): Promise<number> {
+  await around('reload', async () => {
+    await page.reload({ waitUntil: 'commit' })
+    await page.waitForFunction(() => (window as unknown as ProbeWindow).__probe?.lastCardAt != null, null, { timeout: 60_000, polling: 100 })
+  })
+  const reloadMs = (await readProbe(page)).lastCardAt ?? Number.NaN
+  if (reloadMs < 0) throw new Error('The last card was in the DOM but not laid out')
+  return reloadMs
+}
+
+/**
+ * Taps Edit of the item `name` where the link is, as a person's tap: a locator's click first runs Playwright's own
+ * hit-target checks in the page (elementsFromPoint, a forced layout), which would count as the app's time. Returns
+ * the ms from the pointer going down to the dialog painted with its name filled.
+ */
+export async function tapEditToDialog(page: Page, name: string, around: Around = plain): Promise<number> {
+  await expectDialogWith(page, name)
+  const editLink = page.getByRole('link', { name: `Edit ${name}`, exact: true })
+  await editLink.scrollIntoViewIfNeeded()
+  const box = await editLink.boundingBox()
+  if (!box) throw new Error(`Edit ${name} is not on screen`)
+  await around('edit-click', async () => {
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+    // Only the probe is read until the dialog is painted: a locator's role queries over 200 cards would steal the
+    // page's main thread (4x slowed) in the middle of what is measured.
+    await page.waitForFunction(() => (window as unknown as ProbeWindow).__probe.dialogAt !== null, null, { polling: 100 })
+  })
+  const opened = await readProbe(page)
+  return (opened.dialogAt ?? Number.NaN) - (opened.editPressedAt ?? Number.NaN)
 }

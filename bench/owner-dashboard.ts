@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { CDPSession, Page } from 'playwright-core'
 import { launchChromium, median } from './lib-browser.ts'
-import { expectDialogWith, installProbe, readProbe, worstInteraction } from './lib-dashboard-probe.ts'
+import { type Around, openProbedDashboard, readProbe, reloadToLastCard, tapEditToDialog, waitForSynced, worstInteraction } from './lib-dashboard-probe.ts'
 import { seedOwnerWithItems } from './lib-owner-seed.ts'
 import { startAppServer } from './lib-server.ts'
 import { PHONE_CPU_SLOWDOWN } from './lib-timing.ts'
@@ -32,16 +32,10 @@ const line = (figure: string, goal: number, values: number[]) => {
   console.log(`  runs: ${values.map((value) => Math.round(value)).join(', ')}`)
 }
 
-async function waitForSynced(page: Page): Promise<void> {
-  await page.getByRole('button', { name: /^Sync status: Synced/ }).waitFor({ timeout: 60_000 })
-}
-
 type Run = { reloadMs: number; dialogMs: number; openInpMs: number; editInpMs: number; editInpEvent: string }
-type Step = <T>(label: string, action: () => Promise<T>) => Promise<T>
-const plainStep: Step = (_label, action) => action()
 
 /** A step recorded as a Chrome trace (timeline and JavaScript samples) into `dir/label.json`, for DevTools' Performance panel. */
-function tracedStep(cdp: CDPSession, dir: string): Step {
+function tracedStep(cdp: CDPSession, dir: string): Around {
   return async (label, action) => {
     const events: unknown[] = []
     const collect = (data: { value: unknown[] }) => events.push(...data.value)
@@ -62,38 +56,16 @@ function tracedStep(cdp: CDPSession, dir: string): Step {
 }
 
 /** One run: reload, edit the item at `index` (among the first, which are on screen), type into its name and save. */
-async function oneRun(page: Page, name: string, step: Step = plainStep): Promise<Run> {
-  await step('reload', async () => {
-    await page.reload({ waitUntil: 'commit' })
-    await page.waitForFunction(() => (window as unknown as { __probe?: { lastCardAt: number | null } }).__probe?.lastCardAt != null, null, {
-      timeout: 60_000,
-      polling: 100,
-    })
-  })
-  const reloadMs = (await readProbe(page)).lastCardAt ?? Number.NaN
-  if (reloadMs < 0) throw new Error('The last card was in the DOM but not laid out')
+async function oneRun(page: Page, name: string, step?: Around): Promise<Run> {
+  const reloadMs = await reloadToLastCard(page, step)
   await waitForSynced(page)
   await page.waitForTimeout(300)
 
-  await expectDialogWith(page, name)
   const clickStart = await page.evaluate(() => performance.now())
   const dialog = page.getByRole('dialog', { name: 'Edit product' })
   const field = dialog.getByLabel('Product Name')
-  const editLink = page.getByRole('link', { name: `Edit ${name}`, exact: true })
-  await editLink.scrollIntoViewIfNeeded()
-  // A tap where the link is, as a person's: a locator's click first runs Playwright's own hit-target checks in the
-  // page (elementsFromPoint, a forced layout), which would count as the app's time.
-  const box = await editLink.boundingBox()
-  if (!box) throw new Error(`Edit ${name} is not on screen`)
-  await step('edit-click', async () => {
-    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
-    // Only the probe is read until the dialog is painted: a locator's role queries over 200 cards would steal the
-    // page's main thread (4x slowed) in the middle of what is measured.
-    await page.waitForFunction(() => (window as unknown as { __probe: { dialogAt: number | null } }).__probe.dialogAt !== null, null, { polling: 100 })
-  })
+  const dialogMs = await tapEditToDialog(page, name, step)
   await field.waitFor()
-  const opened = await readProbe(page)
-  const dialogMs = (opened.dialogAt ?? Number.NaN) - (opened.editPressedAt ?? Number.NaN)
   // The dialog's own fade-in (Mantine's 200 ms) runs after the first paint; let it finish before typing, as a person would.
   await page.waitForTimeout(400)
 
@@ -121,20 +93,7 @@ async function main() {
     const owner = await seedOwnerWithItems(app.baseUrl, ITEMS, PHOTO_EVERY)
     console.log(`Owner dashboard: ${ITEMS} items (every ${PHOTO_EVERY}th with a photo), seeded in ${ms(performance.now() - seedStart)}; CPU ${CPU}x; ${RUNS} runs`)
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-    const page = await context.newPage()
-    const lastName = owner.itemNames.at(-1) ?? ''
-    await installProbe(page, lastName)
-    await page.goto(`${app.baseUrl}/`)
-    await page.evaluate((tokens) => {
-      localStorage.setItem('token', tokens.token)
-      localStorage.setItem('refreshToken', tokens.refreshToken)
-    }, owner)
-    // First visit unthrottled: the first sync brings the 200 items and the service worker takes control.
-    await page.goto(`${app.baseUrl}/dashboard`)
-    await page.getByRole('link', { name: `Edit ${lastName}`, exact: true }).waitFor({ timeout: 120_000 })
-    await waitForSynced(page)
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 })
+    const { context, page } = await openProbedDashboard(browser, app.baseUrl, owner)
 
     const cdp = await context.newCDPSession(page)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU })
