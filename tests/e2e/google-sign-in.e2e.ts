@@ -50,7 +50,9 @@ function googleAccount() {
 
 async function continueWithGoogle(on: Page) {
   const button = on.getByRole('button', { name: 'Continue with Google' })
-  await expect.poll(() => button.isEnabled()).toBe(true)
+  // Enabled once GET /api/public/config answers, after the app's first load in a fresh context: on a loaded 2-core
+  // machine that took longer than expect.poll's default second (and a cancelled test then left denyNext armed).
+  await expect.poll(() => button.isEnabled(), { timeout: 15_000 }).toBe(true)
   await button.click()
 }
 
@@ -145,9 +147,12 @@ describe('Google sign-in', () => {
   })
 
   it("a sign-in cancelled at Google comes back to /login saying 'Login failed' and why", async () => {
-    provider.denyNext()
     await page.goto('/login')
-    await continueWithGoogle(page)
+    const button = page.getByRole('button', { name: 'Continue with Google' })
+    await expect.poll(() => button.isEnabled(), { timeout: 15_000 }).toBe(true)
+    // Armed only when the click is sure to happen, so a failure above cannot deny the next test's sign-in.
+    provider.denyNext()
+    await button.click()
     const alert = page.getByRole('alert').filter({ hasText: 'Login failed' })
     await alert.waitFor()
     expect(await alert.textContent()).toContain(SIGN_IN_FAILURE_MESSAGES.cancelled)
