@@ -48,12 +48,17 @@ function googleAccount() {
   return { sub: `e2e-google-${id}`, email: `gsign_${id}@gmail.test`, email_verified: true, username: `gsign_${id}` }
 }
 
-async function continueWithGoogle(on: Page) {
+/** The 'Continue with Google' button once it is enabled. */
+async function googleButton(on: Page) {
   const button = on.getByRole('button', { name: 'Continue with Google' })
   // Enabled once GET /api/public/config answers, after the app's first load in a fresh context: on a loaded 2-core
   // machine that took longer than expect.poll's default second (and a cancelled test then left denyNext armed).
   await expect.poll(() => button.isEnabled(), { timeout: 15_000 }).toBe(true)
-  await button.click()
+  return button
+}
+
+async function continueWithGoogle(on: Page) {
+  await (await googleButton(on)).click()
 }
 
 /** Every entry of this tab's session history, as Chromium keeps it (not only the ones a page can reach). */
@@ -148,8 +153,7 @@ describe('Google sign-in', () => {
 
   it("a sign-in cancelled at Google comes back to /login saying 'Login failed' and why", async () => {
     await page.goto('/login')
-    const button = page.getByRole('button', { name: 'Continue with Google' })
-    await expect.poll(() => button.isEnabled(), { timeout: 15_000 }).toBe(true)
+    const button = await googleButton(page)
     // Armed only when the click is sure to happen, so a failure above cannot deny the next test's sign-in.
     provider.denyNext()
     await button.click()
