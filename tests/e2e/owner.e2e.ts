@@ -168,6 +168,51 @@ describe('wishlist items', () => {
     await page.mouse.wheel(0, 400)
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled)
   })
+
+  it('editing a card far down the grid keeps the page where it was: behind the dialog, after Cancel, after Save', async () => {
+    const owner = await newOwner()
+    const names = Array.from({ length: 12 }, (_, n) => uniqueName(`Far item ${n}`))
+    for (const name of names) await createItemByApi(owner, name)
+    await page.setViewportSize({ width: 800, height: 600 })
+    await openDashboardAs(page, owner)
+    const last = names.at(-1) ?? ''
+    const edit = page.getByRole('link', { name: `Edit ${last}`, exact: true })
+    // Everything above the grid (the scan figures, the chart) has its size once the first sync has answered.
+    await eventually(() => syncBadgeText(page)).toMatch(/^Synced at /)
+    await edit.scrollIntoViewIfNeeded()
+    const scrollY = () => page.evaluate(() => window.scrollY)
+    // Cards drawn for the first time near the viewport take their real height (content-visibility), and the browser
+    // keeps the view anchored: the position is the owner's once it stops moving.
+    let scrolled = -1
+    await expect.poll(async () => scrolled === (scrolled = await scrollY()), { intervals: [300] }).toBe(true)
+    expect(scrolled).toBeGreaterThan(300)
+    const dialog = page.getByRole('dialog', { name: 'Edit product' })
+
+    await edit.click()
+    await dialog.getByLabel('Product Name').waitFor()
+    await page.waitForTimeout(300)
+    expect(await scrollY()).toBe(scrolled)
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await dialog.waitFor({ state: 'hidden' })
+    await page.waitForTimeout(300)
+    expect(await scrollY()).toBe(scrolled)
+
+    await edit.click()
+    await dialog.getByLabel('Product Name').fill(`${last} renamed`)
+    await dialog.getByRole('button', { name: 'Save' }).click()
+    await dialog.waitFor({ state: 'hidden' })
+    await card(`${last} renamed`).waitFor()
+    await page.waitForTimeout(300)
+    expect(await scrollY()).toBe(scrolled)
+
+    // The browser's Back closes a dialog too, and the page is where it was.
+    await page.getByRole('link', { name: `Edit ${last} renamed`, exact: true }).click()
+    await dialog.getByLabel('Product Name').waitFor()
+    await page.goBack()
+    await dialog.waitFor({ state: 'hidden' })
+    await page.waitForTimeout(300)
+    expect(await scrollY()).toBe(scrolled)
+  })
 })
 
 describe('offline edit', () => {

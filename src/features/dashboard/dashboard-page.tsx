@@ -48,7 +48,8 @@ export function DashboardPage({ search, db, onViewShown, headerActions, tabs, di
     [closeNav, navigate],
   )
   const plainLogout = useCallback(() => void logout(), [logout])
-  const closeModal = () => void navigate({ search: (prev) => ({ ...prev, modal: undefined, id: undefined }) })
+  // Closing a dialog leaves the page where the owner left it (the router would scroll it to the top).
+  const closeModal = () => void navigate({ search: (prev) => ({ ...prev, modal: undefined, id: undefined }), resetScroll: false })
 
   // Opening or closing a dialog changes the address and renders this page again: the header and the menu (a few dozen
   // Mantine components, the theme switch measuring itself) are the same elements then, so React skips them (decision 110).

@@ -23,6 +23,7 @@ export function ProfileTab({ profile }: { profile: OwnerProfile | null }) {
             <ButtonLink
               to="/dashboard"
               search={(prev) => ({ ...prev, modal: 'qr', id: undefined })}
+              resetScroll={false}
               variant="light"
               leftSection={<IconQrcode size={18} aria-hidden />}
             >

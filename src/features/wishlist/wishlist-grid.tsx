@@ -16,7 +16,8 @@ export const WishlistGrid = memo(function WishlistGrid({ db, state }: { db: Owne
   const [deleting, setDeleting] = useState<LocalItem | null>(null)
   const navigate = useNavigate()
   const { stringifySearch } = useRouter().options
-  const openEdit = useCallback((id: string) => void navigate({ to: '/dashboard', search: { modal: 'edit', id } }), [navigate])
+  // A dialog opens over the page where it is: the router would otherwise scroll the grid to the top behind it.
+  const openEdit = useCallback((id: string) => void navigate({ to: '/dashboard', search: { modal: 'edit', id }, resetScroll: false }), [navigate])
 
   if (state.status === 'error') {
     return (

@@ -25,12 +25,13 @@ function WishlistTabView({ db, extraStat, belowStats }: Props) {
         <Group justify="space-between" align="center">
           {username ? <Title order={2}>Welcome back, {username}!</Title> : <Skeleton height={32} width={280} aria-label="Loading profile" />}
           <Group gap="sm">
-            <ButtonLink to="/dashboard" search={(prev) => ({ ...prev, modal: 'new', id: undefined })} leftSection={<IconPlus size={18} aria-hidden />}>
+            <ButtonLink to="/dashboard" search={(prev) => ({ ...prev, modal: 'new', id: undefined })} resetScroll={false} leftSection={<IconPlus size={18} aria-hidden />}>
               Add wishlist item
             </ButtonLink>
             <ButtonLink
               to="/dashboard"
               search={(prev) => ({ ...prev, modal: 'qr', id: undefined })}
+              resetScroll={false}
               variant="light"
               leftSection={<IconQrcode size={18} aria-hidden />}
             >
