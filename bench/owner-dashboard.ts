@@ -42,8 +42,9 @@ function tracedStep(cdp: CDPSession, dir: string): Around {
     cdp.on('Tracing.dataCollected', collect)
     const categories = ['devtools.timeline', 'v8.execute', 'disabled-by-default-devtools.timeline', 'disabled-by-default-v8.cpu_profiler', 'blink.user_timing', 'loading']
     await cdp.send('Tracing.start', { traceConfig: { includedCategories: categories }, transferMode: 'ReportEvents' })
-    // Starting the JavaScript sampler stops the page for a moment (hundreds of ms at 4x): let that pass before the step,
-    // or it lands inside the step and the trace shows it as the app's time.
+    // The JavaScript sampler starts at the page's next script and stops it for hundreds of ms at 4x: run one now and
+    // let that pass, or it lands inside the step and the trace shows it as the app's time.
+    await cdp.send('Runtime.evaluate', { expression: '0' })
     await new Promise((resolve) => setTimeout(resolve, 1_500))
     try {
       return await action()
