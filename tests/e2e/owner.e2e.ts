@@ -184,7 +184,7 @@ describe('wishlist items', () => {
     // Cards drawn for the first time near the viewport take their real height (content-visibility), and the browser
     // keeps the view anchored: the position is the owner's once it stops moving.
     let scrolled = -1
-    await expect.poll(async () => scrolled === (scrolled = await scrollY()), { intervals: [300] }).toBe(true)
+    await expect.poll(async () => scrolled === (scrolled = await scrollY()), { interval: 300, timeout: 5_000 }).toBe(true)
     expect(scrolled).toBeGreaterThan(300)
     const dialog = page.getByRole('dialog', { name: 'Edit product' })
 
