@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { apiCall as call } from './lib-api-call.ts'
-import { announce } from './lib-scan-load.ts'
+import { announce, serveRawOnRequest } from './lib-scan-load.ts'
 
 export type AppOptions = { counting: boolean; fastPath: boolean; items: number[]; profiles: number }
 /** Where each wishlist is, by its item count. */
@@ -66,6 +66,7 @@ export async function serveApp(options: AppOptions): Promise<void> {
   const baseUrl = `http://127.0.0.1:${server.port}`
   const shareableIds: Record<string, string> = {}
   for (const items of options.items) shareableIds[items] = await wishlistOwner(baseUrl, items)
+  serveRawOnRequest()
   announce({ port: server.port, shareableIds } satisfies AppReady)
   process.on('SIGTERM', () => void server.close().then(() => process.exit(0)))
 }

@@ -123,8 +123,8 @@ export function fetchAnswer(port: number, urlPath: string, headers: Record<strin
 export type Ready = { port: number; [key: string]: unknown }
 export const announce = (ready: Ready) => process.stdout.write(`READY ${JSON.stringify(ready)}\n`)
 
-/** Child mode: node:http answering each recorded path with its bytes and the app's own headers, nothing else. */
-export function serveRaw(answersFile: string) {
+/** node:http answering each recorded path with its bytes and the app's own headers, nothing else; resolves to its port. */
+export function startRawServer(answersFile: string): Promise<{ port: number; server: http.Server }> {
   const recorded = JSON.parse(readFileSync(answersFile, 'utf8')) as Record<string, Recorded>
   const answers = new Map(Object.entries(recorded).map(([urlPath, a]) => [urlPath, { headers: a.headers, body: Buffer.from(a.body, 'base64') }]))
   const server = http.createServer((req, res) => {
@@ -136,16 +136,56 @@ export function serveRaw(answersFile: string) {
     res.writeHead(200, answer.headers)
     res.end(answer.body)
   })
-  server.listen(0, '127.0.0.1', () => {
-    const address = server.address()
-    announce({ port: typeof address === 'object' && address ? address.port : 0 })
-  })
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      resolve({ port: typeof address === 'object' && address ? address.port : 0, server })
+    }),
+  )
+}
+
+/** Child mode: the raw server in a process of its own. */
+export async function serveRaw(answersFile: string) {
+  const { port, server } = await startRawServer(answersFile)
+  announce({ port })
   process.on('SIGTERM', () => server.close(() => process.exit(0)))
+}
+
+/**
+ * In an app's child: on a `RAW <answersFile>` line from the parent, the same raw server inside this process, announced
+ * as `RAW-READY <port>`. Raw node:http in the app's own process shares its heap and compiled code, so the comparison
+ * leaves out how much two processes of the same code differ (about 10% here) and keeps the app's own cost per request.
+ */
+export function serveRawOnRequest(): void {
+  let input = ''
+  process.stdin.on('data', (chunk: Buffer) => {
+    input += chunk.toString()
+    const line = /RAW (.+)\n/.exec(input)
+    if (!line?.[1]) return
+    input = ''
+    void startRawServer(line[1]).then(({ port }) => process.stdout.write(`RAW-READY ${port}\n`))
+  })
+}
+
+/** Asks an app's child (started by startChild) for a raw server in its own process; resolves to the port. */
+export function rawServerIn(child: ChildProcess, answersFile: string): Promise<number> {
+  return new Promise((resolve) => {
+    let out = ''
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString()
+      const line = /RAW-READY (\d+)\n/.exec(out)
+      if (!line?.[1]) return
+      child.stdout?.off('data', onData)
+      resolve(Number(line[1]))
+    }
+    child.stdout?.on('data', onData)
+    child.stdin?.write(`RAW ${answersFile}\n`)
+  })
 }
 
 /** Runs `script` with `args` in a child process and waits for its READY line. */
 export function startChild<T extends Ready>(script: string, args: string[]): Promise<{ child: ChildProcess; ready: T }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { stdio: ['pipe', 'pipe', 'inherit'] })
   return new Promise((resolve, reject) => {
     let out = ''
     child.stdout?.on('data', (chunk: Buffer) => {

@@ -9,7 +9,20 @@ import { fileURLToPath } from 'node:url'
 import { numericArg } from './lib-in-process-app.ts'
 import { type AppOptions, type AppReady, serveApp } from './lib-scan-app.ts'
 import { countingNsPerScan } from './lib-scan-counting.ts'
-import { fetchAnswer, type LoadResult, leastCpu, load, median, type Ready, type Recorded, requestBytes, serveRaw, startChild, stopChild } from './lib-scan-load.ts'
+import {
+  fetchAnswer,
+  type LoadResult,
+  leastCpu,
+  load,
+  median,
+  rawServerIn,
+  type Ready,
+  type Recorded,
+  requestBytes,
+  serveRaw,
+  startChild,
+  stopChild,
+} from './lib-scan-load.ts'
 
 const self = fileURLToPath(import.meta.url)
 const stringArg = (name: string, fallback: string) => {
@@ -64,6 +77,9 @@ async function main() {
   const answersFile = path.join(mkdtempSync(path.join(tmpdir(), 'qr-tee-scan-bench-')), 'answers.json')
   writeFileSync(answersFile, JSON.stringify(recorded))
   const raw = await startChild<Ready>(self, ['--serve-raw', answersFile])
+  // The same raw server inside the first app's process (counting on): the app's cost without two processes' difference.
+  const host = apps[0]
+  const rawInApp = host ? { port: await rawServerIn(host.child, answersFile), pid: host.child.pid } : undefined
 
   const what = target === 'api' ? 'GET /api/profiles/{id}' : 'GET /profile/{id} (visitor document)'
   console.log(`${what}; ${connections} keep-alive connections; ${profiles} other profiles in the database`)
@@ -83,6 +99,7 @@ async function main() {
       // Alternating, one server loaded at a time, so a noisy neighbour on a shared machine hits all alike.
       for (let round = 0; round < rounds; round++) {
         await measure('raw', raw.ready.port, variant, raw.child.pid)
+        if (rawInApp) await measure('rawInApp', rawInApp.port, variant, rawInApp.pid)
         for (const [i, s] of servers.entries()) {
           const app = apps[i]
           if (app) await measure(s.key, app.ready.port, pathOf(app.ready, count), app.child.pid)
@@ -92,6 +109,9 @@ async function main() {
       const rawCpu = leastCpu(results.get('raw') ?? [])
       console.log(`\n${count} item(s), encoding ${encoding.name}, ${(size / 1024).toFixed(1)} KB`)
       console.log(`  ${'raw node:http, same bytes'.padEnd(38)} ${fmt(rawMedian, rawCpu)}`)
+      const inApp = median(results.get('rawInApp') ?? [])
+      const inAppCpu = leastCpu(results.get('rawInApp') ?? [])
+      if (rawInApp) console.log(`  ${"the same, in the app's process".padEnd(38)} ${fmt(inApp, inAppCpu)}`)
       for (const s of servers) {
         const m = median(results.get(s.key) ?? [])
         const cpu = leastCpu(results.get(s.key) ?? [])
@@ -108,8 +128,9 @@ async function main() {
       console.log(`  CPU per request, counting on vs off: ${(measuredCost * 100).toFixed(1)}% (two processes, noisy)`)
       if (target === 'document') console.log(`  counting, timed in-process: ${countingUs.toFixed(2)} µs per scan = ${(cost * 100).toFixed(1)}% of ${offCpu.toFixed(0)} µs (goal < 5%)`)
       const met = ratio >= 0.8 && on.p99Ms <= 10 && cost < 0.05
+      const sameProcess = rawInApp ? `; ${(on.requestsPerSecond / inApp.requestsPerSecond).toFixed(2)}x raw in its process (${(inAppCpu / onCpu).toFixed(2)}x by CPU)` : ''
       verdicts.push(
-        `${count} item(s) ${encoding.name}: ${ratio.toFixed(2)}x raw (${(rawCpu / onCpu).toFixed(2)}x by CPU), p99 ${on.p99Ms.toFixed(1)} ms, counting +${(cost * 100).toFixed(1)}%: ${met ? 'goals met' : 'GOAL MISSED'}`,
+        `${count} item(s) ${encoding.name}: ${ratio.toFixed(2)}x raw (${(rawCpu / onCpu).toFixed(2)}x by CPU)${sameProcess}, p99 ${on.p99Ms.toFixed(1)} ms, counting +${(cost * 100).toFixed(1)}%: ${met ? 'goals met' : 'GOAL MISSED'}`,
       )
     }
   }
