@@ -9,8 +9,10 @@ import { registerRoute } from 'workbox-routing'
 import { NetworkFirst } from 'workbox-strategies'
 import { PUBLIC_PROFILES_CACHE } from './cache-names.ts'
 import { isCacheablePublicProfile, publicProfileIdFromPagePath } from './paths.ts'
-import { asSavedCopy, belongsToAddress, ownCopyOrNull, redirectTarget, stampCachedAt } from './saved-copy.ts'
+import { asSavedCopy, ownCopyOrNull, savedRedirect, stampCachedAt } from './saved-copy.ts'
 import { asWorkerDocument } from './worker-document.ts'
+import { startOfflineScanQueue } from './offline-scan-queue.ts'
+import { offlineScanReport } from './worker-scan-report.ts'
 
 declare const self: ServiceWorkerGlobalScope
 
@@ -54,10 +56,12 @@ export function registerPublicProfileRoute(): void {
 
 /**
  * Offline navigations to /profile/{id}: a cached REDIRECT profile answers with a 302 to its destination, sparing the
- * visitor the visitor document and a failing fetch; every other profile gets that document. Must be registered before the shell's
- * NavigationRoute, which would otherwise answer first.
+ * visitor the visitor document and a failing fetch; every other profile gets that document. No page runs for the 302,
+ * so the worker queues the scan's report itself. Must be registered before the shell's NavigationRoute, which would
+ * otherwise answer first.
  */
 export function registerOfflineRedirectRoute(): void {
+  const queueScan = startOfflineScanQueue()
   registerRoute(
     ({ request, url }) =>
       request.mode === 'navigate' &&
@@ -67,9 +71,12 @@ export function registerOfflineRedirectRoute(): void {
       publicProfileIdFromPagePath(url.pathname) !== null,
     async ({ request, url }) => {
       const id = publicProfileIdFromPagePath(url.pathname)
-      const target = id === null ? null : await cachedRedirectTarget(id)
-      if (target !== null) return Response.redirect(target, 302)
-      return (await workerVisitorDocument()) ?? fetch(request)
+      const saved = id === null ? null : await cachedRedirect(id)
+      if (saved === null) return (await workerVisitorDocument()) ?? fetch(request)
+      const report = offlineScanReport(request, saved.shareableId, new Date())
+      // A full or failing storage costs the count, never the visitor's way to the destination.
+      if (report) await queueScan(report).catch(() => undefined)
+      return Response.redirect(saved.target, 302)
     },
   )
 }
@@ -92,13 +99,12 @@ async function workerVisitorDocument(): Promise<Response | undefined> {
   return precached ? asWorkerDocument(precached) : undefined
 }
 
-async function cachedRedirectTarget(id: string): Promise<string | null> {
+async function cachedRedirect(id: string): Promise<{ target: string; shareableId: string } | null> {
   // Same key the page's fetch used: the id as it appears in /profile/{id}, already URL-encoded.
   const cached = await (await caches.open(PUBLIC_PROFILES_CACHE)).match(new URL(`/api/profiles/${id}`, self.location.origin).href)
   if (!cached) return null
   try {
-    const json: unknown = await cached.json()
-    return belongsToAddress(json, id) ? redirectTarget(json) : null
+    return savedRedirect(await cached.json(), id)
   } catch {
     return null
   }

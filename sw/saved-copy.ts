@@ -41,6 +41,16 @@ export function redirectTarget(profileJson: unknown): string | null {
 const AddressedProfileSchema = v.object({ shareableId: v.string(), username: v.string() })
 
 /**
+ * A saved copy of `/api/profiles/{address}` that sends visitors elsewhere: its destination, and the shareableId its scan
+ * is reported under. Null for any other profile, or a copy that is not the address's own.
+ */
+export function savedRedirect(profileJson: unknown, encodedAddress: string): { target: string; shareableId: string } | null {
+  const target = belongsToAddress(profileJson, encodedAddress) ? redirectTarget(profileJson) : null
+  const parsed = v.safeParse(AddressedProfileSchema, profileJson)
+  return target !== null && parsed.success ? { target, shareableId: parsed.output.shareableId } : null
+}
+
+/**
  * True when `profileJson` is the profile that `/api/profiles/{address}` names: its own shareableId, or its username in
  * any case. An address shaped like a shareableId (what a printed code holds) must be the profile's own shareableId:
  * a username spelling another profile's id never counts. Anything else is never stored under this address, nor

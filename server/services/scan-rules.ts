@@ -1,5 +1,5 @@
 // Which requests are scans (decision 105): not bots, not prefetches or previews, not HEAD, not the owner's own look.
-import { SCAN_OWNER_COOKIE, SCAN_PREVIEW_PARAM } from '../../src/contract/scans.ts'
+import { isSpeculativeLoad, SCAN_OWNER_COOKIE, SCAN_PREVIEW_PARAM } from '../../src/contract/scans.ts'
 import { readOwnerMarker } from '../../src/lib/owner-marker.ts'
 
 /** What the counter needs of one request, from a Hono context or the Node listener's fast path alike. */
@@ -27,9 +27,6 @@ export type OwnerMarker = string | (() => string | undefined)
 const BOT_AGENT =
   /(?<!cu)bot\b|(?<!cu)bot\/|crawl|spider|slurp|archiver|facebookexternalhit|facebookcatalog|embedly|quora link preview|outbrain|pinterest|vkshare|w3c_validator|whatsapp|telegram|discord|skypeuripreview|slack|linkedin|preview|headless|lighthouse|pagespeed|gtmetrix|prerender|curl\/|wget\/|python-requests|python-urllib|aiohttp|httpx|go-http-client|java\/|okhttp|axios|node-fetch|undici|libwww|scrapy|phantomjs|uptime|pingdom|monitor|check_http|statuscake|^mozilla\/5\.0$/i
 
-/** Speculative loads announce themselves (Chrome: Sec-Purpose/Purpose, Firefox: X-Moz, Safari: X-Purpose). */
-const SPECULATIVE = /prefetch|prerender|preview/i
-const PURPOSE_HEADERS = ['sec-purpose', 'purpose', 'x-moz', 'x-purpose'] as const
 
 // Browsers send few distinct agents, so the verdict is remembered: the regular expression is the costliest rule.
 const verdicts = new Map<string, boolean>()
@@ -55,10 +52,7 @@ function hasPreviewMarker(url: string | undefined): boolean {
 export function isCountableScan(input: ScanInput, ownerMarker?: OwnerMarker): boolean {
   if (input.method.toUpperCase() === 'HEAD') return false
   if (isBotAgent(input.userAgent)) return false
-  for (const name of PURPOSE_HEADERS) {
-    const value = input.header(name)
-    if (value && SPECULATIVE.test(value)) return false
-  }
+  if (isSpeculativeLoad((name) => input.header(name))) return false
   if (hasPreviewMarker(input.url)) return false
   const cookies = input.header('cookie')
   const marker = cookies?.includes(SCAN_OWNER_COOKIE) ? readOwnerMarker(cookies) : undefined

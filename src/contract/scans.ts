@@ -18,6 +18,22 @@ export const SCAN_OWNER_COOKIE = 'qrtee_owner'
 /** A link that opens a profile as a preview (`/profile/{id}?preview`) is not a scan. */
 export const SCAN_PREVIEW_PARAM = 'preview'
 
+/**
+ * Speculative loads announce themselves (Chrome: Sec-Purpose/Purpose, Firefox: X-Moz, Safari: X-Purpose) and are not
+ * scans: the server's rules and the service worker's own reports both ask this.
+ */
+export const SPECULATIVE_PURPOSE = /prefetch|prerender|preview/i
+export const PURPOSE_HEADERS = ['sec-purpose', 'purpose', 'x-moz', 'x-purpose'] as const
+
+/** Whether request headers announce a prefetch or prerender rather than a person opening the page. */
+export function isSpeculativeLoad(header: (name: string) => string | null | undefined): boolean {
+  for (const name of PURPOSE_HEADERS) {
+    const value = header(name)
+    if (value && SPECULATIVE_PURPOSE.test(value)) return true
+  }
+  return false
+}
+
 /** One profile's counts for one UTC day. */
 export const ScanDaySchema = v.object({
   /** UTC calendar day, YYYY-MM-DD. */

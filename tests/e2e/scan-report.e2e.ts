@@ -6,8 +6,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { SCAN_OWNER_COOKIE, ScanStatsSchema } from '../../src/contract/scans.ts'
 import { SCAN_QUEUE_KEY } from '../../src/features/public-profile/scan-report.ts'
 import { baseUrl, launchBrowser } from './browser.ts'
-import { giftCard } from './helpers.ts'
-import { api, ownerWith } from './pwa-helpers.ts'
+import { giftCard, waitForServiceWorker } from './helpers.ts'
+import { api, ownerWith, startDestination } from './pwa-helpers.ts'
 
 // Headless Chromium names itself 'HeadlessChrome', which the server rightly counts as a bot; a visitor's phone does not.
 const PHONE_AGENT = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
@@ -174,4 +174,55 @@ describe('visitor page served by the service worker', () => {
     await expect.poll(() => serverScans(user.token), POLL).toBeGreaterThan(0)
     expect(await serverScans(user.token)).toBe(1)
   })
+
+  it('an offline re-scan of a redirect profile, sent on by the worker itself, is counted once the network is back', async () => {
+    const destination = await startDestination()
+    try {
+      const { user, shareableId } = await ownerWith({ profileType: 'REDIRECT', redirectUrl: destination.url })
+      const { context, page } = await visitorPage()
+      // The worker comes with the app's pages; the profile is saved as the visitor page saves it when it loads.
+      await page.goto('/login')
+      await waitForServiceWorker(page)
+      expect(await page.evaluate(async (id) => (await fetch(`/api/profiles/${id}`, { cache: 'no-cache' })).status, shareableId)).toBe(200)
+      await expect.poll(() => page.evaluate(async (id) => Boolean(await caches.match(`/api/profiles/${id}`)), shareableId)).toBe(true)
+      expect(await serverScans(user.token)).toBe(0)
+
+      await context.setOffline(true)
+      const sentTo = page.waitForRequest((request) => request.isNavigationRequest() && request.url() === destination.url)
+      await page.goto(`/profile/${shareableId}`).catch(() => null)
+      expect((await sentTo).redirectedFrom()?.url()).toBe(`${baseUrl()}/profile/${shareableId}`)
+      // A preview link is no scan, offline either.
+      await page.goto(`/profile/${shareableId}?preview`).catch(() => null)
+
+      await context.setOffline(false)
+      await page.goto('/login')
+      expect(await serverScans(user.token)).toBe(0)
+      // What the browser does when the network is back: wake the worker with its Background Sync event.
+      await deliverBackgroundSync(page, 'workbox-background-sync:qrtee-scan-reports')
+      await expect.poll(() => serverScans(user.token), POLL).toBe(1)
+      await deliverBackgroundSync(page, 'workbox-background-sync:qrtee-scan-reports')
+      await page.waitForTimeout(500)
+      expect(await serverScans(user.token), 'a delivered report is not sent twice').toBe(1)
+    } finally {
+      await destination.close()
+    }
+  })
 })
+
+/** Fires the worker's Background Sync event for `tag` through DevTools, as Chromium does when connectivity returns. */
+async function deliverBackgroundSync(page: Page, tag: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page)
+  try {
+    const registration = new Promise<{ registrationId: string; scopeURL: string }>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const own = registrations.find((candidate) => candidate.scopeURL === `${baseUrl()}/` && !candidate.isDeleted)
+        if (own) resolve(own)
+      })
+    })
+    await cdp.send('ServiceWorker.enable')
+    const { registrationId } = await registration
+    await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: baseUrl(), registrationId, tag, lastChance: false })
+  } finally {
+    await cdp.detach()
+  }
+}

@@ -1,0 +1,15 @@
+// Owns the worker's queue of scan reports (sw/worker-scan-report.ts): kept in IndexedDB by Workbox's Background Sync
+// queue and delivered once the network is back, by a `sync` event or, where the browser has no Background Sync, at the
+// worker's next start (decision 105).
+import { Queue } from 'workbox-background-sync'
+import { SCAN_REPORT_MAX_AGE_DAYS } from '../src/contract/scans.ts'
+
+/**
+ * Created as the worker starts, so its `sync` listener is there whenever the browser wakes the worker to deliver (and,
+ * without Background Sync, so a new start sends what an earlier one kept). Reports older than the server still counts
+ * are dropped.
+ */
+export function startOfflineScanQueue(): (report: Request) => Promise<void> {
+  const queue = new Queue('qrtee-scan-reports', { maxRetentionTime: SCAN_REPORT_MAX_AGE_DAYS * 24 * 60 })
+  return (report) => queue.pushRequest({ request: report })
+}
