@@ -1,6 +1,6 @@
 // Owns the visitor's offline path: GET /api/profiles/{id} NetworkFirst into 'public-profiles', saved-copy stamps,
-// offline navigations to a REDIRECT profile sent straight to its destination, and the visitor document for the rest
-// (marked as the worker's copy, so the page reports its scan).
+// offline navigations to a REDIRECT profile sent straight to its destination (the worker queues that scan's report),
+// and the visitor document for the rest (marked as the worker's copy, so the page reports its scan).
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
 import type { WorkboxPlugin } from 'workbox-core/types'
 import { ExpirationPlugin } from 'workbox-expiration'
@@ -18,6 +18,9 @@ declare const self: ServiceWorkerGlobalScope
 
 /** The visitor's own document (profile.html): the profile page without the app's router, Mantine or Dexie. */
 const VISITOR_DOCUMENT = '/profile.html'
+
+/** The longest an offline redirect waits for its scan report to be stored. */
+const QUEUE_WAIT_MS = 1_000
 
 /** Long enough for a slow phone network, short enough that a scan on a dead network still opens the saved copy. */
 const NETWORK_TIMEOUT_SECONDS = 3
@@ -74,8 +77,8 @@ export function registerOfflineRedirectRoute(): void {
       const saved = id === null ? null : await cachedRedirect(id)
       if (saved === null) return (await workerVisitorDocument()) ?? fetch(request)
       const report = offlineScanReport(request, saved.shareableId, new Date())
-      // A full or failing storage costs the count, never the visitor's way to the destination.
-      if (report) await queueScan(report).catch(() => undefined)
+      // A full, failing or blocked storage costs the count, never the visitor's way to the destination.
+      if (report) await Promise.race([queueScan(report).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, QUEUE_WAIT_MS))])
       return Response.redirect(saved.target, 302)
     },
   )
