@@ -46,6 +46,30 @@ describe('owner writes: one transaction that changes the rows and appends the ou
     expect(await pendingOutboxCount(db)).toBe(3)
   })
 
+  it("deleting an item answers its refused edits: nothing is left to Retry or Discard, other items' refusals stay", async () => {
+    const db = freshDatabase()
+    await seedProfile(db)
+    const lamp = await createItem(db, sampleItemFields('Desk lamp'))
+    const chair = await createItem(db, sampleItemFields('Chair'))
+    await db.outbox.toCollection().modify({ sent: true })
+    await updateItem(db, lamp, sampleItemFields('Desk lamp, brass'))
+    await updateItem(db, chair, sampleItemFields('Chair, oak'))
+    // Both edits refused by the server (as the engine records a refusal): they wait for the owner.
+    await db.outbox.filter((entry) => entry.method === 'PUT').modify({ status: 'failed', lastError: 'Refused' })
+    expect(await failedOutboxEntries(db)).toHaveLength(2)
+
+    await deleteItem(db, lamp)
+    expect(await failedOutboxEntries(db)).toHaveLength(1)
+    expect((await db.outbox.where('status').equals('failed').toArray()).map((entry) => entry.path)).toEqual([`/api/wishlist-items/${chair}`])
+    const entries = await db.outbox.orderBy('seq').toArray()
+    expect(entries.map((entry) => `${entry.method} ${entry.target.entity === 'item' ? entry.target.id : ''}`)).toEqual([
+      `POST ${lamp}`,
+      `POST ${chair}`,
+      `PUT ${chair}`,
+      `DELETE ${lamp}`,
+    ])
+  })
+
   it("refuses a create before the profile is loaded ('Profile is not loaded. Please try again.')", async () => {
     const db = freshDatabase()
     await expect(createItem(db, sampleItemFields())).rejects.toBeInstanceOf(ProfileNotLoadedError)

@@ -123,6 +123,8 @@ export function deleteItem(db: OwnerDatabase, id: string): Promise<void> {
     await db.items.delete(id)
     // An image that never went out would only be answered 404 after the delete.
     await dropImageEntries(db, { entity: 'item', id, kind: 'update', fields: IMAGE_FIELDS }, 'unsent')
+    // A refused edit of the item waits for the owner's Retry or Discard; deleting the item answers it.
+    await db.outbox.filter((entry) => entry.status === 'failed' && entry.target.entity === 'item' && entry.target.id === id && entry.target.kind === 'update').delete()
     await db.outbox.add(
       outboxEntry({ method: 'DELETE', path: apiPaths.wishlistItem(id), target: { entity: 'item', id, kind: 'delete', fields: ['*'] } }),
     )

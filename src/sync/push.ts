@@ -85,7 +85,8 @@ async function recordAnswers(db: OwnerDatabase, generation: number, batch: Outbo
       const response = responses[index]
       if (!response || entry.seq === undefined) break
       const outcome = classifyAnswer(response, entry)
-      if (outcome === 'done') {
+      // A refused edit of an item the owner has since deleted here has nothing left to ask for: its delete is queued.
+      if (outcome === 'done' || (outcome === 'refused' && (await deleteQueuedBehind(db, entry)))) {
         done.push(entry.seq)
         continue
       }
@@ -106,6 +107,14 @@ async function recordAnswers(db: OwnerDatabase, generation: number, batch: Outbo
     await db.outbox.bulkDelete(done)
     return stop
   })
+}
+
+/** Whether `entry` edits an item whose delete waits later in the outbox (decision 081, follow-up). */
+async function deleteQueuedBehind(db: OwnerDatabase, entry: OutboxEntry): Promise<boolean> {
+  const { target } = entry
+  if (target.entity !== 'item' || target.kind !== 'update' || entry.seq === undefined) return false
+  const seq = entry.seq
+  return (await db.outbox.where('seq').above(seq).filter((later) => later.target.entity === 'item' && later.target.id === target.id && later.target.kind === 'delete').count()) > 0
 }
 
 /** Without the batch endpoint: each entry is its own call, with its own Idempotency-Key. */

@@ -8,7 +8,8 @@ import { ITEM_MESSAGES } from '../../src/contract/wishlist.ts'
 import { discardOutboxEntry, retryOutboxEntry } from '../../src/local/outbox-actions.ts'
 import { failedOutboxEntries, itemsQuery, pendingOutboxCount, profileQuery, purchasesQuery } from '../../src/local/queries.ts'
 import { userIdFromAccessToken } from '../../src/local/session.ts'
-import { attachItemImage, createItem, updateItem, updateProfileSettings } from '../../src/local/writes.ts'
+import { attachItemImage, createItem, deleteItem, updateItem, updateProfileSettings } from '../../src/local/writes.ts'
+import { writeMeta } from '../../src/local/meta.ts'
 import { markSent } from '../../src/local/testing.ts'
 import { createDevice } from '../../src/sync/testing.ts'
 import type { FetchLike } from '../../src/sync/transport.ts'
@@ -105,6 +106,33 @@ describeEachDatabase('refused for good', (getDatabase) => {
     expect(await device.db.items.get(overflow)).toBeUndefined()
     expect(await device.db.items.count()).toBe(LIMITS.wishlistItemsMax)
     expect(await device.db.notices.count()).toBe(0)
+  })
+
+  it('an edit of an item another device deleted, then deleted here too: the delete goes and nothing waits for the owner', async () => {
+    const owner = await signUpOwner(t, 'gone')
+    const here = await createDevice({ fetch: fetchOf(t), tokens: owner })
+    const there = await createDevice({ fetch: fetchOf(t), tokens: owner })
+    expect(await here.engine.syncOnce()).toBe('synced')
+    const jacket = await createItem(here.db, fields('Rain jacket'))
+    expect(await here.engine.syncOnce()).toBe('synced')
+    expect(await there.engine.syncOnce()).toBe('synced')
+    await deleteItem(there.db, jacket)
+    expect(await there.engine.syncOnce()).toBe('synced')
+
+    // Here, offline: an edit, then the delete. A push whose answer was lost has sent both. The next pull is a whole
+    // snapshot (a feed reset, decision 088), which says nothing of an item this device no longer shows; the push
+    // before it has the edit answered 'not found'.
+    await updateItem(here.db, jacket, fields('Rain jacket, blue'))
+    await deleteItem(here.db, jacket)
+    await markSent(here.db)
+    await writeMeta(here.db, 'cursor', 0)
+    expect(await here.engine.syncOnce()).toBe('synced')
+
+    // The refused edit is moot (its item's delete is queued), so the delete goes and nothing is left.
+    expect(await failedOutboxEntries(here.db)).toEqual([])
+    expect(await here.db.outbox.count()).toBe(0)
+    expect(await here.db.items.count()).toBe(0)
+    expect(await t.db.select().from(wishlistItems).where(eq(wishlistItems.id, jacket))).toEqual([])
   })
 
   it('an owner at the upload quota frees space and presses Retry: the upload is a new attempt and succeeds', async () => {
