@@ -45,9 +45,10 @@ const AddressedProfileSchema = v.object({ shareableId: v.string(), username: v.s
  * is reported under. Null for any other profile, or a copy that is not the address's own.
  */
 export function savedRedirect(profileJson: unknown, encodedAddress: string): { target: string; shareableId: string } | null {
-  const target = belongsToAddress(profileJson, encodedAddress) ? redirectTarget(profileJson) : null
-  const parsed = v.safeParse(AddressedProfileSchema, profileJson)
-  return target !== null && parsed.success ? { target, shareableId: parsed.output.shareableId } : null
+  const target = redirectTarget(profileJson)
+  if (target === null || !belongsToAddress(profileJson, encodedAddress)) return null
+  // belongsToAddress has checked the copy's shareableId is a string.
+  return { target, shareableId: (profileJson as { shareableId: string }).shareableId }
 }
 
 /**

@@ -10,7 +10,7 @@ import { isSpeculativeLoad, SCAN_PREVIEW_PARAM, type ScanReport } from '../src/c
  */
 export function offlineScanReport(navigation: Request, shareableId: string, now: Date): Request | null {
   if (new URL(navigation.url).searchParams.has(SCAN_PREVIEW_PARAM)) return null
-  if (isSpeculativeLoad((name) => navigation.headers.get(name))) return null
+  if (isSpeculativeLoad({ header: (name) => navigation.headers.get(name) })) return null
   const report: ScanReport = { at: now.toISOString() }
   return new Request(new URL(apiPaths.publicScans(shareableId), navigation.url).href, {
     method: 'POST',

@@ -52,7 +52,7 @@ function hasPreviewMarker(url: string | undefined): boolean {
 export function isCountableScan(input: ScanInput, ownerMarker?: OwnerMarker): boolean {
   if (input.method.toUpperCase() === 'HEAD') return false
   if (isBotAgent(input.userAgent)) return false
-  if (isSpeculativeLoad((name) => input.header(name))) return false
+  if (isSpeculativeLoad(input)) return false
   if (hasPreviewMarker(input.url)) return false
   const cookies = input.header('cookie')
   const marker = cookies?.includes(SCAN_OWNER_COOKIE) ? readOwnerMarker(cookies) : undefined

@@ -26,9 +26,9 @@ export const SPECULATIVE_PURPOSE = /prefetch|prerender|preview/i
 export const PURPOSE_HEADERS = ['sec-purpose', 'purpose', 'x-moz', 'x-purpose'] as const
 
 /** Whether request headers announce a prefetch or prerender rather than a person opening the page. */
-export function isSpeculativeLoad(header: (name: string) => string | null | undefined): boolean {
+export function isSpeculativeLoad(request: { header(name: string): string | null | undefined }): boolean {
   for (const name of PURPOSE_HEADERS) {
-    const value = header(name)
+    const value = request.header(name)
     if (value && SPECULATIVE_PURPOSE.test(value)) return true
   }
   return false

@@ -4,10 +4,10 @@ import { apiPaths, UPLOAD_PATH_PREFIX } from '../contract/api-paths.ts'
 import { LOCAL_WRITE_CHANNEL } from '../contract/names.ts'
 import { ItemCreateSchema, ItemUpdateSchema } from '../contract/wishlist.ts'
 import { ProfileUpdateSchema, type ProfileUpdateInput } from '../contract/profile.ts'
-import type { LocalItem, LocalProfile, OwnerDatabase } from './db.ts'
+import type { LocalItem, LocalProfile, OutboxTarget, OwnerDatabase } from './db.ts'
 import { takeNextPosition } from './meta.ts'
 import { addPendingImage, dropImageEntries, outboxEntry, queueEdit } from './outbox-queue.ts'
-import { changedFields } from './outbox-rules.ts'
+import { changedFields, sameSubject } from './outbox-rules.ts'
 import { ItemNotFoundError, ProfileNotLoadedError, surfaceQuotaErrors } from './write-errors.ts'
 
 /** Stands in for a server image id until the engine has uploaded the blob and rewrites the entry. */
@@ -124,7 +124,8 @@ export function deleteItem(db: OwnerDatabase, id: string): Promise<void> {
     // An image that never went out would only be answered 404 after the delete.
     await dropImageEntries(db, { entity: 'item', id, kind: 'update', fields: IMAGE_FIELDS }, 'unsent')
     // A refused edit of the item waits for the owner's Retry or Discard; deleting the item answers it.
-    await db.outbox.filter((entry) => entry.status === 'failed' && entry.target.entity === 'item' && entry.target.id === id && entry.target.kind === 'update').delete()
+    const item: OutboxTarget = { entity: 'item', id, kind: 'update', fields: [] }
+    await db.outbox.filter((entry) => entry.status === 'failed' && sameSubject(entry, item) && 'kind' in entry.target && entry.target.kind === 'update').delete()
     await db.outbox.add(
       outboxEntry({ method: 'DELETE', path: apiPaths.wishlistItem(id), target: { entity: 'item', id, kind: 'delete', fields: ['*'] } }),
     )

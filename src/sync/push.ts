@@ -4,6 +4,7 @@ import { apiPaths } from '../contract/api-paths.ts'
 import { SyncPushResultSchema } from '../contract/sync.ts'
 import type { OutboxEntry, OwnerDatabase } from '../local/db.ts'
 import { fencedTransaction } from '../local/generation.ts'
+import { sameSubject } from '../local/outbox-rules.ts'
 import { takeMutationIds } from '../local/meta.ts'
 import { dropsMutationId, inMutationOrder } from './mutation-ids.ts'
 import { classifyAnswer, nextBatch, toPushOperation, type EntryOutcome } from './outbox.ts'
@@ -111,10 +112,9 @@ async function recordAnswers(db: OwnerDatabase, generation: number, batch: Outbo
 
 /** Whether `entry` edits an item whose delete waits later in the outbox (decision 081, follow-up). */
 async function deleteQueuedBehind(db: OwnerDatabase, entry: OutboxEntry): Promise<boolean> {
-  const { target } = entry
-  if (target.entity !== 'item' || target.kind !== 'update' || entry.seq === undefined) return false
-  const seq = entry.seq
-  return (await db.outbox.where('seq').above(seq).filter((later) => later.target.entity === 'item' && later.target.id === target.id && later.target.kind === 'delete').count()) > 0
+  const { target, seq } = entry
+  if (target.entity !== 'item' || target.kind !== 'update' || seq === undefined) return false
+  return (await db.outbox.where('seq').above(seq).filter((later) => sameSubject(later, target) && 'kind' in later.target && later.target.kind === 'delete').count()) > 0
 }
 
 /** Without the batch endpoint: each entry is its own call, with its own Idempotency-Key. */

@@ -134,12 +134,18 @@ describe('wishlist items', () => {
     await eventually(async () => (await serverItems(owner)).map((item) => item.name)).not.toContain(name)
   })
 
-  it('the edit dialog: the description grows with its text and shrinks back, and the page under it does not scroll', async () => {
+  /** A new owner's dashboard with `count` items in an 800x600 window, so the grid is taller than the window. */
+  async function dashboardTallerThanWindow(prefix: string, count: number): Promise<string[]> {
     const owner = await newOwner()
-    const names = Array.from({ length: 9 }, (_, n) => uniqueName(`Scroll item ${n}`))
+    const names = Array.from({ length: count }, (_, n) => uniqueName(`${prefix} ${n}`))
     for (const name of names) await createItemByApi(owner, name)
     await page.setViewportSize({ width: 800, height: 600 })
     await openDashboardAs(page, owner)
+    return names
+  }
+
+  it('the edit dialog: the description grows with its text and shrinks back, and the page under it does not scroll', async () => {
+    const names = await dashboardTallerThanWindow('Scroll item', 9)
     await card(names[0] ?? '').waitFor()
 
     await page.getByRole('link', { name: `Edit ${names[0]}`, exact: true }).click()
@@ -170,11 +176,7 @@ describe('wishlist items', () => {
   })
 
   it('editing a card far down the grid keeps the page where it was: behind the dialog, after Cancel, after Save', async () => {
-    const owner = await newOwner()
-    const names = Array.from({ length: 12 }, (_, n) => uniqueName(`Far item ${n}`))
-    for (const name of names) await createItemByApi(owner, name)
-    await page.setViewportSize({ width: 800, height: 600 })
-    await openDashboardAs(page, owner)
+    const names = await dashboardTallerThanWindow('Far item', 12)
     const last = names.at(-1) ?? ''
     const edit = page.getByRole('link', { name: `Edit ${last}`, exact: true })
     // Everything above the grid (the scan figures, the chart) has its size once the first sync has answered.
