@@ -70,7 +70,9 @@ export type ScanStats = v.InferOutput<typeof ScanStatsSchema>
  * POST /api/public/profiles/{shareableId}/scans, sent by the visitor page when the service worker (not the server)
  * served it. `at` is when the page was opened (a report queued offline arrives later); absent means now.
  */
+export const SCAN_REPORT_AT_MESSAGE = 'at must be a time with its zone, for example 2026-01-31T12:00:00.000Z'
 export const ScanReportSchema = v.object({
-  at: v.optional(v.pipe(v.string(), v.isoTimestamp())),
+  // isoTimestamp also takes forms no clock reads (an offset of hours only, '+01'): the check keeps those out too.
+  at: v.optional(v.pipe(v.string(), v.isoTimestamp(SCAN_REPORT_AT_MESSAGE), v.check((at) => Number.isFinite(Date.parse(at)), SCAN_REPORT_AT_MESSAGE))),
 })
 export type ScanReport = v.InferOutput<typeof ScanReportSchema>

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { beforeAll, expect, it } from 'vitest'
-import { SCAN_DAYS_DEFAULT, SCAN_OWNER_COOKIE } from '../../src/contract/scans.ts'
+import { SCAN_DAYS_DEFAULT, SCAN_OWNER_COOKIE, SCAN_REPORT_AT_MESSAGE } from '../../src/contract/scans.ts'
 import { createApp } from '../../server/app.ts'
 import { scanDays } from '../../server/db/schema.ts'
 import { SCAN_REPORT_MESSAGES } from '../../server/routes/scan-reports.ts'
@@ -116,7 +116,11 @@ describeEachDatabase('scan counts', (getDatabase) => {
     expect([future.status, future.json]).toEqual([400, { message: SCAN_REPORT_MESSAGES.future }])
     const notJson = await report(owner.shareableId, '{at:')
     expect([notJson.status, notJson.json]).toEqual([400, { message: SCAN_REPORT_MESSAGES.notJson }])
-    expect((await report(owner.shareableId, JSON.stringify({ at: 'yesterday' }))).status).toBe(400)
+    // Forms an ISO pattern takes but no clock reads (an offset of hours only) are refused like any other bad time.
+    for (const at of ['2026-01-31T12:00:00+01', '2026-01-31T12:00:00 +01:00', 'yesterday']) {
+      const badTime = await report(owner.shareableId, JSON.stringify({ at }))
+      expect([at, badTime.status, badTime.json]).toEqual([at, 400, { message: SCAN_REPORT_AT_MESSAGE }])
+    }
     expect((await report(hidden.shareableId, '')).status).toBe(404)
     expect((await report('nobody-here-at-all', '')).status).toBe(404)
 
