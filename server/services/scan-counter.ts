@@ -1,14 +1,16 @@
 // Owns the scan counts of one server (decision 105): gathered in memory on the hot path, written every few seconds in
 // one additive statement that several servers may run at once, with visitors counted by a hash under a daily salt.
-import { createHash, randomBytes } from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
+import { randomBytes } from 'node:crypto'
+import { eq } from 'drizzle-orm'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/client.ts'
 import { scanSalts } from '../db/schema.ts'
 import type { Logger } from '../logging.ts'
+import { upsertStatement } from './scan-flush-statement.ts'
 import { isCountableScan, type OwnerMarker, type ScanInput } from './scan-rules.ts'
 
 export { isBotAgent, isCountableScan, type OwnerMarker, type ScanInput } from './scan-rules.ts'
+export { visitorHash, visitorKey } from './scan-flush-statement.ts'
 
 const DEFAULT_SCAN_FLUSH_MS = 5_000
 /** Bounds of what waits in memory (a long database outage): beyond them new days/profiles, or new visitors, drop. */
@@ -28,7 +30,7 @@ export type ScanCounterOptions = {
  * One profile's day in memory: its scans, and its visitors (agents by client address) until the flush salts and hashes
  * them. Nested rather than one joined key, so a scan builds no string: the address is the socket's, kept per connection.
  */
-type Pending = { profileId: string; day: string; scans: number; visitors: Map<string, Set<string>>; distinct: number }
+export type Pending = { profileId: string; day: string; scans: number; visitors: Map<string, Set<string>>; distinct: number }
 
 const DAY_MS = 24 * 60 * 60 * 1000
 let lastDay = { number: NaN, text: '' }
@@ -38,16 +40,6 @@ export function utcDay(ms: number): string {
   const number = Math.floor(ms / DAY_MS)
   if (number !== lastDay.number) lastDay = { number, text: new Date(number * DAY_MS).toISOString().slice(0, 10) }
   return lastDay.text
-}
-
-/** What the flush hashes to tell a visitor apart within a profile's day (its parts stay in memory until then). */
-export function visitorKey(input: Pick<ScanInput, 'profileId' | 'clientAddress' | 'userAgent'>): string {
-  return `${input.profileId}\u0000${input.clientAddress}\u0000${input.userAgent}`
-}
-
-/** What scan_visitors keeps: sha256(day's salt, profile, address, agent), not recomputable once the salt is deleted. */
-export function visitorHash(salt: Uint8Array, key: string): Buffer {
-  return createHash('sha256').update(salt).update(key).digest()
 }
 
 export class ScanCounter {
@@ -73,6 +65,9 @@ export class ScanCounter {
     this.nowMs = clock ? () => clock().getTime() : Date.now
     this.flushMs = options.flushMs ?? DEFAULT_SCAN_FLUSH_MS
     this.enabled = options.enabled ?? true
+    // From the start, not from the first scan: a finished day's salt and hashes must go when the day ends even if no
+    // visitor comes for days after a restart (and even with counting switched off since).
+    this.startTimer()
   }
 
   /**
@@ -176,10 +171,11 @@ export class ScanCounter {
     this.entryCount = 0
     this.visitorCount = 0
     try {
-      const needsSalt = batch.some((entry) => entry.day === today && entry.distinct > 0)
-      const salt = needsSalt ? await this.saltOf(today) : undefined
-      await this.database.db.execute(upsertStatement(batch, today, salt))
+      const salts = await this.saltsOf(batch, today)
+      await this.database.db.execute(upsertStatement(batch, today, salts))
       this.cleanedDay = today
+      // The statement deleted the finished days' salts; this memory lets go of them too.
+      if (this.salt && this.salt.day < today) this.salt = undefined
       if (this.failing) this.options.logger?.info({}, 'scan counts are written again')
       this.failing = false
     } catch (err) {
@@ -188,6 +184,26 @@ export class ScanCounter {
       this.failing = true
       throw err
     }
+  }
+
+  /**
+   * The salts the batch's visitors are hashed under: today's, and a finished day's the database still holds (a flush
+   * just past midnight, or after an outage), so a visitor stored earlier that day is not counted a second time.
+   */
+  private async saltsOf(batch: Pending[], today: string): Promise<Map<string, Uint8Array>> {
+    const salts = new Map<string, Uint8Array>()
+    for (const day of new Set(batch.filter((entry) => entry.distinct > 0).map((entry) => entry.day))) {
+      const salt = day === today ? await this.saltOf(today) : await this.finishedSaltOf(day)
+      if (salt) salts.set(day, salt)
+    }
+    return salts
+  }
+
+  /** A finished day's salt, never drawn anew: gone (another server's flush deleted it) means none. */
+  private async finishedSaltOf(day: string): Promise<Uint8Array | undefined> {
+    if (this.salt?.day === day) return this.salt.value
+    const [row] = await this.database.db.select({ salt: scanSalts.salt }).from(scanSalts).where(eq(scanSalts.day, day))
+    return row ? new Uint8Array(row.salt) : undefined
   }
 
   /** Today's salt, the same on every server of the database: the first to need it draws it. */
@@ -200,62 +216,6 @@ export class ScanCounter {
     this.salt = { day, value: new Uint8Array(row.salt) }
     return this.salt.value
   }
-}
-
-const list = (values: (string | number)[]) => values.join(',')
-
-/**
- * One statement: today's salted hashes go into scan_visitors (a hash another server already wrote counts nothing), the
- * counts are added to scan_days, and the hashes and salts of finished days are deleted. Rows are sorted so two servers
- * writing the same keys lock them in the same order. A day other than today (a late report, a flush just past midnight)
- * adds its scans and this server's own distinct visitors, their keys never leaving memory.
- */
-function upsertStatement(batch: Pending[], today: string, salt: Uint8Array | undefined) {
-  const rows = [...batch].sort((a, b) => (a.profileId + a.day < b.profileId + b.day ? -1 : 1))
-  const seen: { profileId: string; day: string; hash: string }[] = []
-  for (const entry of rows) {
-    if (entry.day !== today || !salt) continue
-    for (const [clientAddress, agents] of entry.visitors) {
-      for (const userAgent of agents) {
-        const hash = visitorHash(salt, visitorKey({ profileId: entry.profileId, clientAddress, userAgent })).toString('hex')
-        seen.push({ profileId: entry.profileId, day: entry.day, hash })
-      }
-    }
-  }
-  seen.sort((a, b) => (a.hash < b.hash ? -1 : 1))
-  const local = rows.map((entry) => (entry.day === today && salt ? 0 : entry.distinct))
-  return sql`
-    with counts as (
-      select * from unnest(
-        string_to_array(${list(rows.map((r) => r.profileId))}, ',')::uuid[],
-        string_to_array(${list(rows.map((r) => r.day))}, ',')::date[],
-        string_to_array(${list(rows.map((r) => r.scans))}, ',')::int[],
-        string_to_array(${list(local)}, ',')::int[]
-      ) as c(profile_id, day, scans, visitors)
-    ), seen as (
-      select s.profile_id, s.day, decode(s.hash, 'hex') as hash from unnest(
-        string_to_array(${list(seen.map((s) => s.profileId))}, ',')::uuid[],
-        string_to_array(${list(seen.map((s) => s.day))}, ',')::date[],
-        string_to_array(${list(seen.map((s) => s.hash))}, ',')
-      ) as s(profile_id, day, hash)
-    ), fresh as (
-      insert into scan_visitors (day, hash) select day, hash from seen on conflict do nothing returning day, hash
-    ), fresh_counts as (
-      select seen.profile_id, seen.day, count(*)::int as n from fresh join seen on seen.day = fresh.day and seen.hash = fresh.hash
-      group by seen.profile_id, seen.day
-    ), finished_hashes as (
-      delete from scan_visitors where day < ${today}::date
-    ), finished_salts as (
-      delete from scan_salts where day < ${today}::date
-    )
-    insert into scan_days (profile_id, user_id, day, scans, visitors)
-    select c.profile_id, p.user_id, c.day, c.scans, c.visitors + coalesce(f.n, 0)
-    from counts c
-    join profiles p on p.id = c.profile_id
-    left join fresh_counts f on f.profile_id = c.profile_id and f.day = c.day
-    order by c.profile_id, c.day
-    on conflict (profile_id, day) do update
-      set scans = scan_days.scans + excluded.scans, visitors = scan_days.visitors + excluded.visitors`
 }
 
 /** The counter of a server: its database, its clock, and the configured switch and flush interval. */

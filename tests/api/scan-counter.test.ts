@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
-import { beforeAll, expect, it } from 'vitest'
+import { beforeAll, expect, it, vi } from 'vitest'
 import { loadConfig } from '../../server/config.ts'
 import { type Database, openDatabase } from '../../server/db/client.ts'
 import { scanDays, scanSalts, scanVisitors } from '../../server/db/schema.ts'
@@ -122,6 +122,43 @@ describeEachDatabase('the scan counter', (getDatabase) => {
     // Nothing of the finished day was hashed under a salt.
     expect(await t.db.select().from(scanVisitors).where(eq(scanVisitors.day, day1))).toEqual([])
     await counter.close()
+  })
+
+  it('a visitor stored earlier that day and seen again just before midnight counts once when the flush comes after it', async () => {
+    const owner = await signUpOwner(t, 'repeat')
+    let nowMs = farDay()
+    const day1 = utcDay(nowMs)
+    const counter = new ScanCounter(t.deps.database, { now: () => new Date(nowMs), flushMs: 3_600_000 })
+    counter.count(scan(owner.profileId, '192.0.2.20'))
+    await counter.flush()
+    // 23:59:58: the same visitor again, and a new one; the next flush runs at 00:00:02.
+    nowMs = Date.UTC(Number(day1.slice(0, 4)), Number(day1.slice(5, 7)) - 1, Number(day1.slice(8, 10)), 23, 59, 58)
+    counter.count(scan(owner.profileId, '192.0.2.20'))
+    counter.count(scan(owner.profileId, '192.0.2.21'))
+    nowMs += 4_000
+    await counter.flush()
+    expect(await countsOf(owner.profileId)).toEqual([{ day: day1, scans: 3, visitors: 2 }])
+    // The finished day's salt and hashes are gone all the same, from the database and from the counter.
+    expect(await t.db.select().from(scanSalts).where(eq(scanSalts.day, day1))).toEqual([])
+    expect(await t.db.select().from(scanVisitors).where(eq(scanVisitors.day, day1))).toEqual([])
+    await counter.close()
+  })
+
+  it("deletes a finished day's salt and hashes when no scan comes: a server started after the day ended cleans up on its own", async () => {
+    const owner = await signUpOwner(t, 'idle')
+    const day1Ms = farDay()
+    const day1 = utcDay(day1Ms)
+    const before = new ScanCounter(t.deps.database, { now: () => new Date(day1Ms), flushMs: 3_600_000 })
+    before.count(scan(owner.profileId, '192.0.2.30'))
+    await before.flush()
+    await before.close()
+    expect(await t.db.select().from(scanSalts).where(eq(scanSalts.day, day1))).toHaveLength(1)
+    // Restarted the next day, and nobody scans: nothing but its own timer can end the finished day.
+    const after = new ScanCounter(t.deps.database, { now: () => new Date(day1Ms + DAY_MS), flushMs: 50 })
+    await vi.waitFor(async () => expect(await t.db.select().from(scanSalts).where(eq(scanSalts.day, day1))).toEqual([]), { timeout: 5_000, interval: 50 })
+    expect(await t.db.select().from(scanVisitors).where(eq(scanVisitors.day, day1))).toEqual([])
+    expect(await countsOf(owner.profileId)).toEqual([{ day: day1, scans: 1, visitors: 1 }])
+    await after.close()
   })
 
   it('writes many scans in one statement, and two servers on one database add up', async () => {
