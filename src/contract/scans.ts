@@ -76,3 +76,13 @@ export const ScanReportSchema = v.object({
   at: v.optional(v.pipe(v.string(), v.isoTimestamp(SCAN_REPORT_AT_MESSAGE), v.check((at) => Number.isFinite(Date.parse(at)), SCAN_REPORT_AT_MESSAGE))),
 })
 export type ScanReport = v.InferOutput<typeof ScanReportSchema>
+
+/**
+ * Whether a queued report (the page's or the service worker's) is done after the server's answer: delivered (2xx) or
+ * refused for good (4xx other than 408/429: too old, switched off, malformed) are done; a network error (status null),
+ * 408, 429 and 5xx stay queued.
+ */
+export function queuedReportDone(status: number | null): boolean {
+  if (status === null || status === 408 || status === 429) return false
+  return status < 500
+}

@@ -1,6 +1,6 @@
 // Owns the visitor page's scan report in the browser: a beacon when the service worker (not the server) served the
 // page, the localStorage queue while offline, and sending that queue on 'online' and at the next page load.
-import { SCAN_OWNER_COOKIE, SCAN_PREVIEW_PARAM } from '../../contract/scans.ts'
+import { queuedReportDone, SCAN_OWNER_COOKIE, SCAN_PREVIEW_PARAM } from '../../contract/scans.ts'
 import { servedByWorker } from '../../lib/worker-document.ts'
 import type { ProfileFetch } from './load-profile.ts'
 import {
@@ -9,7 +9,6 @@ import {
   enqueueScan,
   parseScanQueue,
   type QueuedScan,
-  queuedReportDone,
   SCAN_QUEUE_KEY,
   scanReportBody,
   scanReportPath,

@@ -1,13 +1,12 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { SCAN_REPORT_MAX_AGE_DAYS, ScanReportSchema } from '../../contract/scans.ts'
+import { queuedReportDone, SCAN_REPORT_MAX_AGE_DAYS, ScanReportSchema } from '../../contract/scans.ts'
 import {
   cookieValue,
   decideScanReport,
   enqueueScan,
   parseScanQueue,
   type QueuedScan,
-  queuedReportDone,
   SCAN_QUEUE_MAX,
   type ScanOpening,
   scanReportBody,

@@ -100,12 +100,3 @@ export function trimScanQueue(queue: readonly QueuedScan[], now: Date): QueuedSc
 export function enqueueScan(queue: readonly QueuedScan[], scan: QueuedScan, now: Date): QueuedScan[] {
   return trimScanQueue([...queue, scan], now)
 }
-
-/**
- * Whether a queued report is done after the server's answer: delivered (2xx) or refused for good (4xx other than
- * 408/429: too old, switched off, malformed) are done; a network error (status null), 408, 429 and 5xx stay queued.
- */
-export function queuedReportDone(status: number | null): boolean {
-  if (status === null || status === 408 || status === 429) return false
-  return status < 500
-}
