@@ -12,5 +12,7 @@ export default defineConfig({
     maxWorkers: 1,
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    // A page's hydration or a worker's answer takes seconds on a busy 2-core machine, not expect.poll's default 1 s.
+    expect: { poll: { timeout: 10_000 } },
   },
 })
