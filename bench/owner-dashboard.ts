@@ -1,12 +1,14 @@
 // Benchmark of the owner dashboard with a full wishlist (200 items, the bound), CPU slowed 4x in Chromium: reload to the
 // grid's last card painted, a click on Edit to the dialog painted with its fields filled, and the edit's interaction
-// latency (INP over typing in the name field and saving). Prints median and worst of several runs, each with its goal.
+// latency (INP over typing in the name field and saving). Prints median and worst of several runs, each with its goal, and
+// where the reload spends its time (milestones of Navigation and Resource Timing).
 // Run: npm run bench:dashboard (or npx tsx bench/owner-dashboard.ts [--runs 7] [--items 200] [--cpu 4] [--profile dir]);
 // --profile writes Chrome traces of one more run (reload, edit click) for DevTools' Performance panel.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { CDPSession, Page } from 'playwright-core'
 import { launchChromium, median } from './lib-browser.ts'
+import { printReloadPhases, readReloadPhases, type ReloadPhases } from './lib-dashboard-phases.ts'
 import { type Around, openProbedDashboard, readProbe, reloadToLastCard, tapEditToDialog, waitForSynced, worstInteraction } from './lib-dashboard-probe.ts'
 import { seedOwnerWithItems } from './lib-owner-seed.ts'
 import { startAppServer } from './lib-server.ts'
@@ -32,7 +34,7 @@ const line = (figure: string, goal: number, values: number[]) => {
   console.log(`  runs: ${values.map((value) => Math.round(value)).join(', ')}`)
 }
 
-type Run = { reloadMs: number; dialogMs: number; openInpMs: number; editInpMs: number; editInpEvent: string }
+type Run = { reloadMs: number; phases: ReloadPhases; dialogMs: number; openInpMs: number; editInpMs: number; editInpEvent: string }
 
 /** A step recorded as a Chrome trace (timeline and JavaScript samples) into `dir/label.json`, for DevTools' Performance panel. */
 function tracedStep(cdp: CDPSession, dir: string): Around {
@@ -62,6 +64,7 @@ function tracedStep(cdp: CDPSession, dir: string): Around {
 /** One run: reload, edit the item at `index` (among the first, which are on screen), type into its name and save. */
 async function oneRun(page: Page, name: string, step?: Around): Promise<Run> {
   const reloadMs = await reloadToLastCard(page, step)
+  const phases = await readReloadPhases(page)
   await waitForSynced(page)
   await page.waitForTimeout(300)
 
@@ -86,7 +89,7 @@ async function oneRun(page: Page, name: string, step?: Around): Promise<Run> {
   const after = await readProbe(page)
   const open = worstInteraction(after, clickStart, editStart)
   const edit = worstInteraction(after, editStart)
-  return { reloadMs, dialogMs, openInpMs: open?.duration ?? 0, editInpMs: edit?.duration ?? 0, editInpEvent: edit?.name ?? 'none' }
+  return { reloadMs, phases, dialogMs, openInpMs: open?.duration ?? 0, editInpMs: edit?.duration ?? 0, editInpEvent: edit?.name ?? 'none' }
 }
 
 async function main() {
@@ -111,6 +114,7 @@ async function main() {
     }
 
     line(`Reload to the last card painted (CPU ${CPU}x, ${ITEMS} items)`, GOALS.reloadMs, runs.map((run) => run.reloadMs))
+    printReloadPhases(runs.map((run) => run.phases), runs.map((run) => run.reloadMs))
     line(`Click on Edit to the dialog painted with its fields filled`, GOALS.dialogMs, runs.map((run) => run.dialogMs))
     line(`INP of an edit (click into the name, type 7 characters, Save)`, GOALS.inpMs, runs.map((run) => run.editInpMs))
     console.log(`  slowest interaction per run: ${runs.map((run) => run.editInpEvent).join('; ')}`)
