@@ -36,6 +36,9 @@ export class TestClock {
 
 export type RequestOptions = { body?: unknown; token?: string; headers?: Record<string, string>; rawBody?: BodyInit }
 
+/** Longer than any test file runs: a TestApp's counter writes only when its test flushes it. */
+const TEST_SCAN_FLUSH_MS = 6 * 60 * 60 * 1000
+
 export class TestApp {
   readonly clock = new TestClock()
   readonly app: ReturnType<typeof createApp>
@@ -48,8 +51,10 @@ export class TestApp {
     const roomy = { max: 100_000, windowMs: 60_000 }
     const rateLimits = { register: roomy, loginPerAddress: roomy, refresh: roomy, ...overrides.rateLimits }
     // Its own rate-limit namespace: TestApps sharing a database (and its PostgreSQL counters) never count together.
-    // Its own scan counter on the test clock: scans reach the database when a test calls `deps.scans.flush()`.
-    const scans = overrides.scans ?? createScanCounter({ database, config, now: this.clock.now })
+    // Its own scan counter on the test clock: scans reach the database when a test calls `deps.scans.flush()`. Its
+    // timer is set past any test's length: a TestApp whose clock a test moved weeks ahead would otherwise, 5 s later,
+    // delete today's salts and hashes as finished days under other files' tests sharing the database.
+    const scans = overrides.scans ?? createScanCounter({ database, config: { ...config, scanFlushMs: TEST_SCAN_FLUSH_MS }, now: this.clock.now })
     this.deps = { database, config, now: this.clock.now, rateLimitNamespace: randomUUID(), ...overrides, rateLimits, scans }
     this.app = createApp(this.deps)
   }
