@@ -28,19 +28,18 @@ type Seen = { profileId: string; day: string; hash: string }
  */
 export function upsertStatement(batch: Pending[], today: string, salts: ReadonlyMap<string, Uint8Array>) {
   const rows = [...batch].sort((a, b) => (a.profileId + a.day < b.profileId + b.day ? -1 : 1))
-  const seen: Seen[] = []
-  const late: Seen[] = []
+  const hashed: Seen[] = []
   for (const entry of rows) {
     const salt = salts.get(entry.day)
     if (!salt) continue
     for (const [clientAddress, agents] of entry.visitors) {
       for (const userAgent of agents) {
         const hash = visitorHash(salt, visitorKey({ profileId: entry.profileId, clientAddress, userAgent })).toString('hex')
-        ;(entry.day === today ? seen : late).push({ profileId: entry.profileId, day: entry.day, hash })
+        hashed.push({ profileId: entry.profileId, day: entry.day, hash })
       }
     }
   }
-  seen.sort((a, b) => (a.hash < b.hash ? -1 : 1))
+  hashed.sort((a, b) => (a.hash < b.hash ? -1 : 1))
   const local = rows.map((entry) => (salts.has(entry.day) ? 0 : entry.distinct))
   return sql`
     with counts as (
@@ -50,25 +49,21 @@ export function upsertStatement(batch: Pending[], today: string, salts: Readonly
         string_to_array(${list(rows.map((r) => r.scans))}, ',')::int[],
         string_to_array(${list(local)}, ',')::int[]
       ) as c(profile_id, day, scans, visitors)
-    ), seen as (
-      select s.profile_id, s.day, decode(s.hash, 'hex') as hash from unnest(
-        string_to_array(${list(seen.map((s) => s.profileId))}, ',')::uuid[],
-        string_to_array(${list(seen.map((s) => s.day))}, ',')::date[],
-        string_to_array(${list(seen.map((s) => s.hash))}, ',')
-      ) as s(profile_id, day, hash)
+    ), hashed as (
+      select h.profile_id, h.day, decode(h.hash, 'hex') as hash from unnest(
+        string_to_array(${list(hashed.map((h) => h.profileId))}, ',')::uuid[],
+        string_to_array(${list(hashed.map((h) => h.day))}, ',')::date[],
+        string_to_array(${list(hashed.map((h) => h.hash))}, ',')
+      ) as h(profile_id, day, hash)
     ), fresh as (
-      insert into scan_visitors (day, hash) select day, hash from seen on conflict do nothing returning day, hash
+      insert into scan_visitors (day, hash) select day, hash from hashed where day = ${today}::date on conflict do nothing returning day, hash
     ), fresh_counts as (
-      select seen.profile_id, seen.day, count(*)::int as n from fresh join seen on seen.day = fresh.day and seen.hash = fresh.hash
-      group by seen.profile_id, seen.day
+      select hashed.profile_id, hashed.day, count(*)::int as n from fresh join hashed on hashed.day = fresh.day and hashed.hash = fresh.hash
+      group by hashed.profile_id, hashed.day
     ), late_counts as (
-      select l.profile_id, l.day, count(*)::int as n from unnest(
-        string_to_array(${list(late.map((s) => s.profileId))}, ',')::uuid[],
-        string_to_array(${list(late.map((s) => s.day))}, ',')::date[],
-        string_to_array(${list(late.map((s) => s.hash))}, ',')
-      ) as l(profile_id, day, hash)
-      where not exists (select 1 from scan_visitors v where v.day = l.day and v.hash = decode(l.hash, 'hex'))
-      group by l.profile_id, l.day
+      select h.profile_id, h.day, count(*)::int as n from hashed h
+      where h.day < ${today}::date and not exists (select 1 from scan_visitors v where v.day = h.day and v.hash = h.hash)
+      group by h.profile_id, h.day
     ), finished_hashes as (
       delete from scan_visitors where day < ${today}::date
     ), finished_salts as (
