@@ -1,5 +1,5 @@
 // Which print provider an app talks to (Printful with a token, the demo catalog without), with its catalog and
-// countries cached for an hour and served stale while a refresh runs (docs/decisions/090-print-provider-errors.md).
+// countries cached for an hour and served stale while a refresh runs (docs/decisions/090-print-provider-client.md).
 import type { AppDeps } from '../../deps.ts'
 import { demoProvider } from './demo.ts'
 import { printfulProvider } from './printful.ts'
