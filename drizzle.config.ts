@@ -1,4 +1,6 @@
-// drizzle-kit settings: `npx drizzle-kit generate` writes the next numbered migration from server/db/schema.ts.
+// drizzle-kit settings: `npx drizzle-kit generate` writes the next numbered migration and snapshot from
+// server/db/schema.ts (`--custom` for hand-written SQL such as triggers); server/db/schema-drift.test.ts fails when
+// schema.ts, the migrations and the latest snapshot disagree, migration-upgrades.test.ts when a migration has no upgrade test.
 import { defineConfig } from 'drizzle-kit'
 
 export default defineConfig({

@@ -3,8 +3,10 @@ import { sql } from 'drizzle-orm'
 import {
   bigint,
   boolean,
+  check,
   customType,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -264,10 +266,28 @@ export const clientMutations = pgTable(
 )
 
 /** One row: the database's change-feed epoch (decision 088); a restore that recreates the table changes its oid too. */
-export const syncEpoch = pgTable('sync_epoch', {
-  id: integer('id').primaryKey().default(1),
-  epoch: text('epoch').notNull(),
-})
+export const syncEpoch = pgTable(
+  'sync_epoch',
+  {
+    id: integer('id').primaryKey().default(1),
+    epoch: text('epoch').notNull(),
+  },
+  (t) => [check('sync_epoch_single_row', sql`${t.id} = 1`)],
+)
+
+/**
+ * Counters of the shared rate limits (migration 0002, decision 075). rate-limiter-flexible's PostgreSQL store reads and
+ * writes this table with its own SQL; it is declared here only so schema.ts describes every table the migrations make.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    points: integer('points').notNull().default(0),
+    expire: bigint('expire', { mode: 'number' }),
+  },
+  (t) => [index('rate_limits_expire_idx').on(t.expire)],
+)
 
 /**
  * The owner's print orders (migration 0008, docs/decisions/091-orders-stored-and-synced.md): money in whole cents,
@@ -314,17 +334,19 @@ export const orders = pgTable(
 export const scanDays = pgTable(
   'scan_days',
   {
-    profileId: uuid('profile_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    profileId: uuid('profile_id').notNull(),
+    userId: uuid('user_id').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     scans: integer('scans').notNull().default(0),
     visitors: integer('visitors').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.profileId, t.day], name: 'scan_days_pkey' }), index('scan_days_user_day_idx').on(t.userId, t.day)],
+  // Migration 0011 let PostgreSQL name the foreign keys; the names are spelled here so both describe one database.
+  (t) => [
+    primaryKey({ columns: [t.profileId, t.day], name: 'scan_days_pkey' }),
+    index('scan_days_user_day_idx').on(t.userId, t.day),
+    foreignKey({ name: 'scan_days_profile_id_fkey', columns: [t.profileId], foreignColumns: [profiles.id] }).onDelete('cascade'),
+    foreignKey({ name: 'scan_days_user_id_fkey', columns: [t.userId], foreignColumns: [users.id] }).onDelete('cascade'),
+  ],
 )
 
 /** The random salt of each UTC day, shared by every server; deleted when its day ends. */
