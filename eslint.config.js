@@ -1,6 +1,7 @@
 // Lint rules, above all the one-way imports of docs/design: routes -> features -> (local, sync, api, contract, lib).
 import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
+import importX from 'eslint-plugin-import-x'
 import tseslint from 'typescript-eslint'
 
 // Every folder of src/features is a feature: a new one is under the one-way rule from its first file.
@@ -40,6 +41,17 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
     },
+  },
+  {
+    // No circle of runtime imports anywhere (type-only imports do not count: they vanish from the built code).
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['src/contract/**', 'src/lib/**'],
