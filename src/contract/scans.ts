@@ -82,6 +82,18 @@ export const ScanReportSchema = v.object({
 export type ScanReport = v.InferOutput<typeof ScanReportSchema>
 
 /**
+ * A new report's key (a version 4 UUID), made once when the scan is queued and sent with every attempt. From
+ * getRandomValues, which a page served over plain http (a local network) has too, unlike randomUUID.
+ */
+export function newScanReportKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+}
+
+/**
  * Whether a queued report (the page's or the service worker's) is done after the server's answer: delivered (2xx) or
  * refused for good (4xx other than 408/429: too old, switched off, malformed) are done; a network error (status null),
  * 408, 429 and 5xx stay queued.
