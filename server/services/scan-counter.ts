@@ -106,10 +106,11 @@ export class ScanCounter {
    */
   count(input: ScanInput, ownerMarker?: OwnerMarker, reportKey?: string): boolean {
     if (!this.enabled || this.closed || !isCountableScan(input, ownerMarker)) return false
-    const today = utcDay(this.nowMs())
+    const nowMs = this.nowMs()
+    const today = utcDay(nowMs)
     // The salt is taken while its day lasts, so a batch gathered before midnight can still be hashed after it.
     if (!this.salts.has(today)) this.salts.set(today, scanSaltOf(this.options.secret, today))
-    const at = input.nowMs ?? this.nowMs()
+    const at = input.nowMs ?? nowMs
     const entry = this.entryOf(input.profileId, input.nowMs === undefined ? today : utcDay(at))
     if (!entry) return true
     entry.scans += 1
@@ -226,7 +227,8 @@ export class ScanCounter {
       // Today's salt, and a finished day's this server still holds (a flush just past midnight, or after an outage).
       if (!this.salts.has(today)) this.salts.set(today, scanSaltOf(this.options.secret, today))
       const { secret, namespace = '', perAddress = DEFAULT_RATE_LIMITS.scansPerAddress } = this.options
-      await this.database.db.execute(flushStatement({ batch, today, salts: this.salts, limit: { secret, namespace, perAddress }, nowMs: Date.now() }))
+      const sweep = this.cleanedDay !== today
+      await this.database.db.execute(flushStatement({ batch, today, salts: this.salts, limit: { secret, namespace, perAddress }, nowMs: Date.now(), sweep }))
       this.cleanedDay = today
       // The finished days' hashes are deleted; their salts leave memory now, and no server derives them again.
       for (const day of this.salts.keys()) if (day < today) this.salts.delete(day)

@@ -33,6 +33,11 @@ export type FlushInput = {
   limit: { secret: string; namespace: string; perAddress: Limit }
   /** Wall clock for the limit's window, as every other shared limit (decision 075). */
   nowMs: number
+  /**
+   * Also delete limit rows expired for an hour (the first flush of a day): rate-limiter-flexible sweeps them only where
+   * a PostgreSQL limiter runs, and the embedded database has none.
+   */
+  sweep?: boolean
 }
 
 function rowsOf({ batch, salts, limit }: FlushInput): Row[] {
@@ -65,10 +70,10 @@ function rowsOf({ batch, salts, limit }: FlushInput): Row[] {
  * within 30 minutes of the visitor's last counted one (today's stored hash) drops out; each address takes what is left
  * of its allowance in `rate_limits`, oldest scans first; today's visitors are written with their last counted time (a
  * visitor another server wrote meanwhile is re-checked by the conditional update, so it counts once); the counts are
- * added; finished days' hashes and expired report keys are deleted.
+ * added; finished days' hashes, expired report keys and (once a day) expired limit rows are deleted.
  */
 export function flushStatement(input: FlushInput) {
-  const { today, limit, nowMs } = input
+  const { today, limit, nowMs, sweep = false } = input
   const rows = JSON.stringify(rowsOf(input))
   const keepKeysFrom = new Date(Date.parse(today) - (SCAN_REPORT_MAX_AGE_DAYS + 1) * 24 * 60 * 60 * 1000).toISOString().slice(0, 10)
   return sql`
@@ -119,6 +124,8 @@ export function flushStatement(input: FlushInput) {
       delete from scan_visitors where day < ${today}::date
     ), old_keys as (
       delete from scan_report_keys where day < ${keepKeysFrom}::date
+    ), expired_limits as (
+      delete from rate_limits where ${sweep} and expire < ${nowMs - 60 * 60 * 1000}::bigint and key not in (select addr from wanted)
     )
     insert into scan_days (profile_id, user_id, day, scans, visitors)
     select c.profile_id, p.user_id, c.day, c.scans, c.visitors

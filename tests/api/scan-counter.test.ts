@@ -191,6 +191,16 @@ describeEachDatabase('the scan counter', (getDatabase) => {
     await Promise.all([a.close(), b.close()])
   })
 
+  it('deletes limit rows expired for an hour at its first flush of a day (the embedded database has no other sweep)', async () => {
+    const [stale, live] = [`stale-${randomUUID()}`, `live-${randomUUID()}`]
+    await t.db.execute(sql`insert into rate_limits (key, points, expire) values (${stale}, 1, ${Date.now() - 2 * 60 * MINUTE}), (${live}, 1, ${Date.now() + 10 * MINUTE})`)
+    const counter = counterOn(t.deps.database)
+    await counter.flush()
+    const left = (await t.db.execute(sql`select key from rate_limits where key in (${stale}, ${live})`)) as unknown as { rows: { key: string }[] } | { key: string }[]
+    expect((Array.isArray(left) ? left : left.rows).map((row) => row.key)).toEqual([live])
+    await counter.close()
+  })
+
   it('counts a report resent with its key once, on every server, and a report without a key as before', async () => {
     const owner = await signUpOwner(t, 'reportKey')
     const namespace = randomUUID()
