@@ -19,7 +19,7 @@ function phoneRequest(path: string, agent: string): IncomingMessage {
 /** Nanoseconds per counted scan (median of `rounds`), for `visitors` distinct phones scanning `profiles` profiles. */
 export function countingNsPerScan({ scans = 1_000_000, rounds = 5, profiles = 100, visitors = 1_000 } = {}): number {
   // count() never touches the database (that is the flush's, every few seconds): no database is needed to time it.
-  const counter = new ScanCounter({} as Database, { flushMs: 3_600_000 })
+  const counter = new ScanCounter({} as Database, { flushMs: 3_600_000, secret: 'bench-secret-bench-secret-bench-secret-42' })
   const requests = Array.from({ length: visitors }, (_, i) => phoneRequest(`/profile/p${i % profiles}`, `${PHONE_AGENT} #${i}`))
   const profileIds = Array.from({ length: profiles }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`)
   const results: number[] = []

@@ -1,5 +1,5 @@
 // Environment -> typed configuration, with the defaults of design.md section 2 and a clear message for a bad value.
-import { randomBytes } from 'node:crypto'
+import { hkdfSync, randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import * as v from 'valibot'
@@ -27,6 +27,7 @@ const EnvSchema = v.object({
     v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')),
   ),
   JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'JWT_SECRET must be at least 32 characters'))),
+  ADDRESS_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'ADDRESS_SECRET must be at least 32 characters'))),
   PRINTFUL_TOKEN: v.optional(v.string()),
   PRINTFUL_API_URL: v.optional(url('PRINTFUL_API_URL'), 'https://api.printful.com'),
   PRINTFUL_STORE_ID: v.optional(v.string()),
@@ -96,6 +97,12 @@ export type Config = {
   dataDir: string
   databaseUrl: string | undefined
   jwtSecret: string
+  /**
+   * The key of every stored value derived from a client address (rate-limit keys, visitor idempotency scopes, the scan
+   * salt of the day): ADDRESS_SECRET, or else derived from the JWT secret, so servers that share one share this too
+   * (decision 127).
+   */
+  addressSecret: string
   printfulToken: string | undefined
   printfulApiUrl: string
   /** Sent as X-PF-Store-Id for account-level tokens. */
@@ -139,6 +146,11 @@ function persistedSecret(dataDir: string): string {
   return secret
 }
 
+/** A key of its own from the JWT secret (HKDF): one secret to keep, and neither key reveals the other. */
+function derivedAddressSecret(jwtSecret: string): string {
+  return Buffer.from(hkdfSync('sha256', jwtSecret, 'qrtee', 'client address keys', 32)).toString('base64url')
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = v.safeParse(EnvSchema, withoutEmpty(env))
   if (!parsed.success) {
@@ -151,13 +163,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together (Google sign-in needs both), or neither')
   }
   const dataDir = path.resolve(e.DATA_DIR)
+  const jwtSecret = e.JWT_SECRET ?? persistedSecret(dataDir)
   return {
     port: e.PORT,
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
+    jwtSecret,
+    addressSecret: e.ADDRESS_SECRET ?? derivedAddressSecret(jwtSecret),
     printfulToken: e.PRINTFUL_TOKEN,
     printfulApiUrl: e.PRINTFUL_API_URL.replace(/\/+$/, ''),
     printfulStoreId: e.PRINTFUL_STORE_ID,

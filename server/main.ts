@@ -42,8 +42,9 @@ export async function startServer(
   // The embedded database is the try-it-out setup, where the landing page's demo QR should open a real profile.
   if (!config.databaseUrl) await seedDemoProfile(database.db, config.demoUsername)
   // Scan counts gather in memory and reach the database every few seconds, and once more at shutdown (decision 105).
-  const scans = createScanCounter({ database, config }, logger)
-  const deps = { database, config, now: () => new Date(), rateLimits: scaledRateLimits(config.rateLimitScale), logger, scans }
+  const rateLimits = scaledRateLimits(config.rateLimitScale)
+  const scans = createScanCounter({ database, config, rateLimits }, logger)
+  const deps = { database, config, now: () => new Date(), rateLimits, logger, scans }
   const site = loadStaticSite(options.distDir ?? path.join(projectRoot, 'dist'))
   const app = createApp(deps, site)
   // Cache hits of a scan's two requests are answered in the listener itself, everything else by Hono (decision 108).

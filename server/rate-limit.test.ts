@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto'
 import { createServer, type Server, type Socket } from 'node:net'
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { memoryRateLimitStore, postgresRateLimitStore, type RateLimitStore, withFallback } from './rate-limit-stores.ts'
 import { DEFAULT_RATE_LIMITS, describeWait, RateLimiter, scaledRateLimits } from './rate-limit.ts'
+
+const SECRET = 'rate-limit-test-secret-rate-limit-test-secret'
 
 describe('RateLimiter on the in-process store', () => {
   afterEach(() => {
@@ -12,7 +15,7 @@ describe('RateLimiter on the in-process store', () => {
   it('allows max hits per window, then says how long to wait, then allows again in the next window', async () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(Date.parse('2030-01-01T00:00:00Z'))
-    const limiter = new RateLimiter(memoryRateLimitStore())
+    const limiter = new RateLimiter(memoryRateLimitStore(), SECRET)
     const limit = { max: 2, windowMs: 60_000 }
     expect(await limiter.hit('b', 'k', limit)).toEqual({ allowed: true })
     expect(await limiter.hit('b', 'k', limit)).toEqual({ allowed: true })
@@ -25,7 +28,7 @@ describe('RateLimiter on the in-process store', () => {
   })
 
   it('throws 429 with Retry-After and the given message from enforce', async () => {
-    const limiter = new RateLimiter(memoryRateLimitStore())
+    const limiter = new RateLimiter(memoryRateLimitStore(), SECRET)
     const limit = { max: 1, windowMs: 90_000 }
     await limiter.enforce('b', 'k', limit)
     await expect(limiter.enforce('b', 'k', limit)).rejects.toMatchObject({
@@ -37,7 +40,7 @@ describe('RateLimiter on the in-process store', () => {
   })
 
   it('gives a hit back with refund', async () => {
-    const limiter = new RateLimiter(memoryRateLimitStore())
+    const limiter = new RateLimiter(memoryRateLimitStore(), SECRET)
     const limit = { max: 1, windowMs: 60_000 }
     await limiter.enforce('b', 'k', limit)
     await limiter.refund('b', 'k', limit)
@@ -48,7 +51,7 @@ describe('RateLimiter on the in-process store', () => {
   it('counts apart in two namespaces on one store, and together in one', async () => {
     const store = memoryRateLimitStore()
     const limit = { max: 1, windowMs: 60_000 }
-    const [a, b, alsoA] = [new RateLimiter(store, 'a'), new RateLimiter(store, 'b'), new RateLimiter(store, 'a')]
+    const [a, b, alsoA] = [new RateLimiter(store, SECRET, 'a'), new RateLimiter(store, SECRET, 'b'), new RateLimiter(store, SECRET, 'a')]
     expect(await a.hit('login', 'x', limit)).toEqual({ allowed: true })
     expect(await b.hit('login', 'x', limit)).toEqual({ allowed: true })
     expect(await alsoA.hit('login', 'x', limit)).toMatchObject({ allowed: false })
@@ -60,8 +63,14 @@ describe('RateLimiter on the in-process store', () => {
       hit: async (key) => (seen.push(key), { allowed: true }),
       refund: async () => {},
     }
-    await new RateLimiter(spy).hit('login-account', 'someone@example.test', DEFAULT_RATE_LIMITS.loginPerAccount)
-    expect(seen).toEqual([expect.stringMatching(/^[A-Za-z0-9_-]{43}$/)])
+    await new RateLimiter(spy, SECRET).hit('login-account', 'someone@example.test', DEFAULT_RATE_LIMITS.loginPerAccount)
+    await new RateLimiter(spy, SECRET).hit('login-address', '203.0.113.7', DEFAULT_RATE_LIMITS.loginPerAddress)
+    expect(seen).toEqual([expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), expect.stringMatching(/^[A-Za-z0-9_-]{43}$/)])
+    // Not a plain hash of what it counts, which anyone could recompute for every IPv4 address (issue 27): keyed.
+    const plain = createHash('sha256').update('\u0000login-address\u0000203.0.113.7').digest('base64url')
+    expect(seen[1]).not.toBe(plain)
+    await new RateLimiter(spy, 'another-secret-another-secret-4242').hit('login-address', '203.0.113.7', DEFAULT_RATE_LIMITS.loginPerAddress)
+    expect(seen[2]).not.toBe(seen[1])
   })
 
   it.each([
@@ -118,7 +127,7 @@ describe('a PostgreSQL store that cannot answer', () => {
       timeoutMs: 200,
       onStateChange: (healthy) => changes.push(healthy),
     })
-    const limiter = new RateLimiter(store)
+    const limiter = new RateLimiter(store, SECRET)
     expect(await limiter.hit('b', 'k', limit)).toEqual({ allowed: true })
     expect(await limiter.hit('b', 'k', limit)).toEqual({ allowed: true })
     expect(await limiter.hit('b', 'k', limit)).toMatchObject({ allowed: false })
@@ -134,7 +143,7 @@ describe('a PostgreSQL store that cannot answer', () => {
       refund: (key, l) => (broken ? Promise.reject(new Error('connection terminated')) : shared.refund(key, l)),
     }
     const changes: boolean[] = []
-    const limiter = new RateLimiter(withFallback(flaky, memoryRateLimitStore(), { timeoutMs: 200, onStateChange: (healthy) => changes.push(healthy) }))
+    const limiter = new RateLimiter(withFallback(flaky, memoryRateLimitStore(), { timeoutMs: 200, onStateChange: (healthy) => changes.push(healthy) }), SECRET)
     await limiter.hit('b', 'k', limit)
     broken = false
     await limiter.hit('b', 'k', limit)

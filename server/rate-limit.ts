@@ -1,7 +1,7 @@
 // Rate limits: their default numbers, the limiter the routes call (one per app, counting in the store its database
 // calls for), and the 429 answer with Retry-After and a message.
-import { createHash } from 'node:crypto'
 import type { Pool } from 'pg'
+import { addressDigest } from './address-keys.ts'
 import type { Database } from './db/client.ts'
 import type { AppDeps } from './deps.ts'
 import { ApiError } from './http.ts'
@@ -35,8 +35,16 @@ export const DEFAULT_RATE_LIMITS = {
   draftOrdersPerUser: { max: 5, windowMs: 24 * 60 * MINUTE },
   /** Shipping quotes per address: each one is a call to the provider's rate limit (about 120 a minute for us all). */
   shippingQuotesPerAddress: { max: 30, windowMs: MINUTE },
-  /** Scan reports of visitor pages the service worker served (decision 105): a crowd on one network, not a flood. */
+  /**
+   * Scan reports of visitor pages the service worker served (decision 105): a crowd on one network, not a flood. This
+   * process's own guard against a flood of requests; what counts is bounded by scansPerAddress.
+   */
   scanReportsPerAddress: { max: 120, windowMs: 10 * MINUTE },
+  /**
+   * Scans that count from one address (IPv4, or IPv6 /64), page loads and reports together, on every server together
+   * (decision 128): beyond it a page is still served and a report still answered, but nothing more is counted.
+   */
+  scansPerAddress: { max: 60, windowMs: 10 * MINUTE },
 } satisfies Record<string, Limit>
 
 export type RateLimits = { [K in keyof typeof DEFAULT_RATE_LIMITS]: Limit }
@@ -61,17 +69,26 @@ export const TOO_MANY = {
 } as const
 
 /**
- * Counts hits of one app. Keys are hashed (no address or email reaches the store) and carry the app's namespace, so
- * test apps sharing one database count apart while production servers, all with the empty namespace, count together.
+ * The key a hit is stored under: an HMAC under the address secret (decision 127), so no address or email reaches the
+ * store in any form one could test guesses against; the namespace keeps test apps sharing a database apart.
+ */
+export function rateLimitKey(secret: string, namespace: string, bucket: string, key: string): string {
+  return addressDigest(secret, namespace, bucket, key)
+}
+
+/**
+ * Counts hits of one app. Keys are keyed hashes (rateLimitKey) and carry the app's namespace, so test apps sharing one
+ * database count apart while production servers, all with the empty namespace, count together.
  */
 export class RateLimiter {
   constructor(
     private readonly store: RateLimitStore,
+    private readonly secret: string,
     private readonly namespace = '',
   ) {}
 
   private key(bucket: string, key: string): string {
-    return createHash('sha256').update(`${this.namespace}\u0000${bucket}\u0000${key}`).digest('base64url')
+    return rateLimitKey(this.secret, this.namespace, bucket, key)
   }
 
   /** Records one hit of `key` in `bucket` and says whether it is within `limit`. */
@@ -133,7 +150,7 @@ const limiters = new WeakMap<AppDeps, RateLimiter>()
 export function rateLimiterFor(deps: AppDeps): RateLimiter {
   let limiter = limiters.get(deps)
   if (!limiter) {
-    limiter = new RateLimiter(deps.rateLimitStore ?? storeFor(deps), deps.rateLimitNamespace ?? '')
+    limiter = new RateLimiter(deps.rateLimitStore ?? storeFor(deps), deps.config.addressSecret, deps.rateLimitNamespace ?? '')
     limiters.set(deps, limiter)
   }
   return limiter

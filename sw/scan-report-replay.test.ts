@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { type ReportQueue, replayScanReports } from './scan-report-replay.ts'
+import { offlineScanReport } from './worker-scan-report.ts'
 
 type Entry = { request: Request; timestamp?: number }
 
@@ -47,6 +48,27 @@ describe('replayScanReports: the worker sends its queued scan reports when the b
       expect(queue.ids()).toEqual(left)
     })
   }
+
+  it('sends a report whose answer was lost again with the key it was first sent with, so the server counts it once', async () => {
+    const report = offlineScanReport(new Request('https://qrtee.example/profile/k3m9x2pq7z'), 'k3m9x2pq7z', new Date())
+    if (!report) throw new Error('no report')
+    const entries: Entry[] = [{ request: report, timestamp: 1 }]
+    const queue: ReportQueue = { shiftRequest: async () => entries.shift(), unshiftRequest: async (entry) => void entries.unshift(entry as Entry) }
+    const bodies: unknown[] = []
+    let lose = true
+    const send = async (request: Request) => {
+      bodies.push(JSON.parse(await request.text()))
+      // The server took it, but the answer never came back.
+      if (lose) throw new TypeError('Failed to fetch')
+      return new Response(null, { status: 204 })
+    }
+    await expect(replayScanReports(queue, send)).rejects.toThrow(/waits for the next sync/)
+    lose = false
+    await replayScanReports(queue, send)
+    expect(bodies).toHaveLength(2)
+    expect(bodies[1]).toEqual(bodies[0])
+    expect(bodies[0]).toMatchObject({ key: expect.stringMatching(/^[0-9a-f-]{36}$/) })
+  })
 
   it('puts a report back as it was, with its time, so its age still counts from the scan', async () => {
     const queue = queueOf(['a'])

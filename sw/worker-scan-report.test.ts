@@ -13,7 +13,7 @@ describe('offlineScanReport: the scan of an offline redirect the worker answers 
     expect(report?.headers.get('content-type')).toBe('text/plain;charset=UTF-8')
     // Same-origin credentials: the owner marker cookie rides along, and the server leaves the owner's own look out.
     expect(report?.credentials).toBe('same-origin')
-    expect(await report?.text()).toBe('{"at":"2026-11-24T21:45:00.000Z"}')
+    expect(JSON.parse((await report?.text()) ?? '')).toEqual({ at: '2026-11-24T21:45:00.000Z', key: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/) })
   })
 
   it('is reported under the shareableId even when the code opened the profile by username', () => {

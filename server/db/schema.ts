@@ -163,7 +163,7 @@ export const purchaseRecords = pgTable(
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    /** The user id, or `public:<address>` for calls without a token. */
+    /** The user id, or `public:<HMAC of the address>` for calls without a token (decision 127). */
     scope: text('scope').notNull(),
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
@@ -349,18 +349,26 @@ export const scanDays = pgTable(
   ],
 )
 
-/** The random salt of each UTC day, shared by every server; deleted when its day ends. */
-export const scanSalts = pgTable('scan_salts', {
-  day: date('day', { mode: 'string' }).primaryKey(),
-  salt: bytea('salt').notNull(),
-})
-
-/** Today's salted visitor hashes, so several servers count a visitor once; deleted when the day ends. */
+/**
+ * Today's visitor hashes (per profile, under a salt of the day that only the servers' memory holds, decision 127), so
+ * several servers count a visitor once a day and a scan once per 30 minutes; deleted when the day ends.
+ */
 export const scanVisitors = pgTable(
   'scan_visitors',
   {
     day: date('day', { mode: 'string' }).notNull(),
     hash: bytea('hash').notNull(),
+    lastCountedAt: timestamp('last_counted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.day, t.hash], name: 'scan_visitors_pkey' })],
+)
+
+/** The keys of scan reports already counted (a resent report counts once, decision 128), until they are too old. */
+export const scanReportKeys = pgTable(
+  'scan_report_keys',
+  {
+    key: uuid('key').primaryKey(),
+    day: date('day', { mode: 'string' }).notNull(),
+  },
+  (t) => [index('scan_report_keys_day_idx').on(t.day)],
 )

@@ -60,7 +60,7 @@ const OPERATIONS: Record<string, Partial<Record<'get' | 'post' | 'put' | 'delete
   },
   '/api/public/profiles/{shareableId}/scans': {
     post: {
-      summary: 'A scan of a visitor page the service worker served; the body {at} may be empty or text/plain (sendBeacon)',
+      summary: 'A scan of a visitor page the service worker served; the body {at, key} may be empty or text/plain (sendBeacon); a resent key counts once',
       auth: false,
       params: ['shareableId'],
       body: ScanReportSchema,

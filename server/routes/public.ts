@@ -3,6 +3,7 @@ import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { VisitorPurchaseSchema } from '../../src/contract/purchase.ts'
+import { visitorIdempotencyScope } from '../address-keys.ts'
 import { addressKey, clientAddress } from '../client-address.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
 import { ApiError, validate } from '../http.ts'
@@ -19,8 +20,8 @@ export function publicRoutes(deps: AppDeps) {
   const { db } = deps.database
   const limits = resolveRateLimits(deps.rateLimits)
   const limiter = rateLimiterFor(deps)
-  /** The caller's address (behind TRUST_PROXY, the one the proxy saw) scopes visitor idempotency keys. */
-  const visitorScope = (c: Context<AppEnv>) => `public:${clientAddress(c, deps.config.trustProxy)}`
+  /** The caller's address (behind TRUST_PROXY, the one the proxy saw), keyed, scopes visitor idempotency keys. */
+  const visitorScope = (c: Context<AppEnv>) => visitorIdempotencyScope(c, deps.config)
   // Before the idempotency row and the body are touched, so a flood from one network costs neither (decision 074).
   const purchasesPerAddress = createMiddleware<AppEnv>(async (c, next) => {
     const address = addressKey(clientAddress(c, deps.config.trustProxy))

@@ -13,13 +13,10 @@ import { cachedPublicProfile, publicProfileResponse } from '../services/public-p
 import { profileOf } from '../services/visitor-documents.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
-/** A phone's clock a little ahead of ours is still now; further ahead is a report that cannot have happened yet. */
-const SCAN_REPORT_CLOCK_SKEW_MS = 5 * 60 * 1000
 
 export const SCAN_REPORT_MESSAGES = {
   notJson: 'The scan report must be empty or JSON, for example {"at":"2026-01-31T12:00:00.000Z"}.',
   tooOld: `A scan report older than ${SCAN_REPORT_MAX_AGE_DAYS} days is not counted.`,
-  future: 'A scan report cannot be from the future.',
 } as const
 
 /** The report's body as sent: sendBeacon posts text/plain, so the JSON is read from the raw text; empty means now. */
@@ -37,11 +34,14 @@ function parseScanReport(text: string): v.InferOutput<typeof ScanReportSchema> {
   return parsed.output
 }
 
-/** When the scan counts: `at`, if it is within the last SCAN_REPORT_MAX_AGE_DAYS days and not ahead of now. */
+/**
+ * When the scan counts: `at`, if it is within the last SCAN_REPORT_MAX_AGE_DAYS days; a time ahead of ours is a phone
+ * whose clock runs fast (issue 25), not a scan that cannot have happened: it counts now. Refusing it would lose every
+ * report of that phone, since its queue drops a refused report for good.
+ */
 function reportedScanTime(at: string | undefined, nowMs: number): number {
   if (at === undefined) return nowMs
   const atMs = Date.parse(at)
-  if (atMs > nowMs + SCAN_REPORT_CLOCK_SKEW_MS) throw new ApiError(400, SCAN_REPORT_MESSAGES.future)
   if (atMs < nowMs - SCAN_REPORT_MAX_AGE_DAYS * DAY_MS) throw new ApiError(400, SCAN_REPORT_MESSAGES.tooOld)
   return Math.min(atMs, nowMs)
 }
@@ -50,7 +50,9 @@ export function scanReportRoutes(deps: AppDeps) {
   const { db } = deps.database
   const limits = resolveRateLimits(deps.rateLimits)
   // This process's memory, not the shared store: a report, like a scan, must never cost a database write of its own.
-  const limiter = new RateLimiter(memoryRateLimitStore(), deps.rateLimitNamespace ?? '')
+  // It only guards this process against a flood of requests; what counts is bounded in the shared store by the
+  // counter's flush (scansPerAddress, decision 128).
+  const limiter = new RateLimiter(memoryRateLimitStore(), deps.config.addressSecret, deps.rateLimitNamespace ?? '')
   return new Hono<AppEnv>().post('/public/profiles/:shareableId/scans', async (c) => {
     const address = addressKey(clientAddress(c, deps.config.trustProxy))
     await limiter.enforce('scan-report', address, limits.scanReportsPerAddress, TOO_MANY.scanReports)
@@ -60,7 +62,8 @@ export function scanReportRoutes(deps: AppDeps) {
     // Missing or switched off: nothing is counted, and the page learns the profile is gone.
     if (!entry) throw new ApiError(404, 'Profile not found')
     const atMs = reportedScanTime(report.at, deps.now().getTime())
-    deps.scans.count(scanInputOf(c, entry.profileId, deps.config.trustProxy, atMs), () => profileOf(entry).shareableId)
+    // A resent report (its answer was lost) carries the key it was first sent with: the counter counts that key once.
+    deps.scans.count(scanInputOf(c, entry.profileId, deps.config.trustProxy, atMs), () => profileOf(entry).shareableId, report.key)
     return c.body(null, 204)
   })
 }

@@ -4,6 +4,7 @@ import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { SupportMessageSchema } from '../../src/contract/support.ts'
+import { visitorIdempotencyScope } from '../address-keys.ts'
 import { addressKey, clientAddress } from '../client-address.ts'
 import { supportMessages } from '../db/schema.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
@@ -99,7 +100,7 @@ export function supportRoutes(deps: AppDeps) {
   return new Hono<AppEnv>().post(
     '/public/support/contact',
     perAddress,
-    idempotency(deps, (c) => `public:${addressOf(c)}`),
+    idempotency(deps, (c) => visitorIdempotencyScope(c, config)),
     validate('json', SupportMessageSchema),
     async (c) => {
       const { name, email, message, captchaToken } = c.req.valid('json')

@@ -1,12 +1,12 @@
-// Owns the scan counts of one server (decision 105): gathered in memory on the hot path, written every few seconds in
-// one additive statement that several servers may run at once, with visitors counted by a hash under a daily salt.
-import { randomBytes } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+// Owns the scan counts of one server (decisions 105, 128): gathered in memory on the hot path, written every few seconds
+// in one statement that several servers may run at once, with visitors told apart by a hash under a daily salt that
+// only memory holds (decision 127).
 import type { Config } from '../config.ts'
+import { scanSaltOf } from '../address-keys.ts'
 import type { Database } from '../db/client.ts'
-import { scanSalts } from '../db/schema.ts'
 import type { Logger } from '../logging.ts'
-import { upsertStatement } from './scan-flush-statement.ts'
+import { DEFAULT_RATE_LIMITS, type Limit } from '../rate-limit.ts'
+import { flushStatement } from './scan-flush-statement.ts'
 import { isCountableScan, type OwnerMarker, type ScanInput } from './scan-rules.ts'
 
 export { isBotAgent, isCountableScan, type OwnerMarker, type ScanInput } from './scan-rules.ts'
@@ -16,8 +16,16 @@ const DEFAULT_SCAN_FLUSH_MS = 5_000
 /** Bounds of what waits in memory (a long database outage): beyond them new days/profiles, or new visitors, drop. */
 const MAX_PENDING_ENTRIES = 100_000
 const MAX_PENDING_VISITORS = 100_000
+/** A visitor's scans of one profile count at most once in this long (decision 128). */
+export const SCAN_REPEAT_MS = 30 * 60 * 1000
 
 export type ScanCounterOptions = {
+  /** The address secret (config.addressSecret): the day's salt and the per-address limit's keys derive from it. */
+  secret: string
+  /** The rate-limit namespace (AppDeps.rateLimitNamespace): servers counting together share it; unset is ''. */
+  namespace?: string
+  /** Scans that count per address on all servers together; unset means DEFAULT_RATE_LIMITS.scansPerAddress. */
+  perAddress?: Limit
   flushMs?: number
   /** The clock of the app (tests move it across midnight). */
   now?: () => Date
@@ -27,10 +35,16 @@ export type ScanCounterOptions = {
 }
 
 /**
- * One profile's day in memory: its scans, and its visitors (agents by client address) until the flush salts and hashes
- * them. Nested rather than one joined key, so a scan builds no string: the address is the socket's, kept per connection.
+ * One visitor's (address and agent) scans of one profile on one day, until the flush: when they happened, at least
+ * SCAN_REPEAT_MS apart, and the key each report came with. `visitor`: seen on its own day (a late report is not).
  */
-export type Pending = { profileId: string; day: string; scans: number; visitors: Map<string, Set<string>>; distinct: number }
+export type Visit = { times: number[]; keys: (string | undefined)[]; visitor: boolean }
+
+/**
+ * One profile's day in memory: the scans that passed the rules, and its visits (by client address, then agent) until
+ * the flush salts and hashes them. Nested rather than one joined key, so a scan builds no string.
+ */
+export type Pending = { profileId: string; day: string; scans: number; visitors: Map<string, Map<string, Visit>> }
 
 const DAY_MS = 24 * 60 * 60 * 1000
 let lastDay = { number: NaN, text: '' }
@@ -42,12 +56,27 @@ export function utcDay(ms: number): string {
   return lastDay.text
 }
 
+/** Adds a scan at `at` unless the visit has one within SCAN_REPEAT_MS of it; answers whether it was added. */
+function addTime(visit: Visit, at: number, key: string | undefined): boolean {
+  let index = visit.times.length
+  while (index > 0 && (visit.times[index - 1] ?? 0) > at) index -= 1
+  const before = visit.times[index - 1]
+  const after = visit.times[index]
+  if ((before !== undefined && at - before < SCAN_REPEAT_MS) || (after !== undefined && after - at < SCAN_REPEAT_MS)) return false
+  visit.times.splice(index, 0, at)
+  visit.keys.splice(index, 0, key)
+  return true
+}
+
 export class ScanCounter {
   /** By day, then by profile id: the hot path looks up two short keys it already holds. */
   private pending = new Map<string, Map<string, Pending>>()
   private entryCount = 0
   private visitorCount = 0
-  private salt: { day: string; value: Uint8Array } | undefined
+  /** Report keys waiting for the flush, so a report resent before it is not counted twice. */
+  private reportKeys = new Set<string>()
+  /** The salts of the days this server counted, today's and a finished day's until its scans are written. */
+  private salts = new Map<string, Uint8Array>()
   private cleanedDay: string | undefined
   private timer: NodeJS.Timeout | undefined
   private queue: Promise<unknown> = Promise.resolve()
@@ -59,35 +88,40 @@ export class ScanCounter {
 
   constructor(
     private readonly database: Database,
-    private readonly options: ScanCounterOptions = {},
+    private readonly options: ScanCounterOptions,
   ) {
     const clock = options.now
     this.nowMs = clock ? () => clock().getTime() : Date.now
     this.flushMs = options.flushMs ?? DEFAULT_SCAN_FLUSH_MS
     this.enabled = options.enabled ?? true
-    // From the start, not from the first scan: a finished day's salt and hashes must go when the day ends even if no
+    // From the start, not from the first scan: a finished day's hashes and salt must go when the day ends even if no
     // visitor comes for days after a restart (and even with counting switched off since).
     this.startTimer()
   }
 
   /**
-   * Counts the request if it is a scan (scan-rules.ts); never touches the database. `ownerMarker` is the profile's
-   * shareableId, which the owner's marker cookie is compared with. Answers whether it counted.
+   * Takes the request if it is a scan (scan-rules.ts); never touches the database. `ownerMarker` is the profile's
+   * shareableId, which the owner's marker cookie is compared with; `reportKey` the key a report was sent with. Answers
+   * whether it is a scan; whether it adds to the count is decided with the flush (30-minute rule, per-address limit).
    */
-  count(input: ScanInput, ownerMarker?: OwnerMarker): boolean {
+  count(input: ScanInput, ownerMarker?: OwnerMarker, reportKey?: string): boolean {
     if (!this.enabled || this.closed || !isCountableScan(input, ownerMarker)) return false
-    const today = utcDay(this.nowMs())
-    const day = input.nowMs === undefined ? today : utcDay(input.nowMs)
-    const entry = this.entryOf(input.profileId, day)
-    if (!entry) return false
+    const nowMs = this.nowMs()
+    const today = utcDay(nowMs)
+    // The salt is taken while its day lasts, so a batch gathered before midnight can still be hashed after it.
+    if (!this.salts.has(today)) this.salts.set(today, scanSaltOf(this.options.secret, today))
+    const at = input.nowMs ?? nowMs
+    const entry = this.entryOf(input.profileId, input.nowMs === undefined ? today : utcDay(at))
+    if (!entry) return true
     entry.scans += 1
-    // A visitor is only told apart on the day itself: an older day's salt is gone, so a late report adds a scan only.
-    if (day === today) this.addVisitor(entry, input.clientAddress, input.userAgent)
+    if (reportKey !== undefined && this.reportKeys.has(reportKey)) return true
+    const visit = this.visitOf(entry, input.clientAddress, input.userAgent, entry.day === today)
+    if (visit && addTime(visit, at, reportKey) && reportKey !== undefined) this.reportKeys.add(reportKey)
     this.startTimer()
     return true
   }
 
-  /** The number of scans waiting for the next flush (tests, and the shutdown line). */
+  /** The number of scans waiting for the next flush, before the 30-minute rule (tests, and the shutdown line). */
   pendingScans(): number {
     let scans = 0
     for (const entry of this.entries()) scans += entry.scans
@@ -126,20 +160,28 @@ export class ScanCounter {
     let entry = profiles.get(profileId)
     if (!entry) {
       if (this.entryCount >= MAX_PENDING_ENTRIES) return undefined
-      entry = { profileId, day, scans: 0, visitors: new Map(), distinct: 0 }
+      entry = { profileId, day, scans: 0, visitors: new Map() }
       profiles.set(profileId, entry)
       this.entryCount += 1
     }
     return entry
   }
 
-  private addVisitor(entry: Pending, address: string, agent: string): void {
-    const agents = entry.visitors.get(address)
-    if (agents?.has(agent) || this.visitorCount >= MAX_PENDING_VISITORS) return
-    if (agents) agents.add(agent)
-    else entry.visitors.set(address, new Set([agent]))
-    entry.distinct += 1
-    this.visitorCount += 1
+  private visitOf(entry: Pending, address: string, agent: string, visitor: boolean): Visit | undefined {
+    let agents = entry.visitors.get(address)
+    let visit = agents?.get(agent)
+    if (!visit) {
+      if (this.visitorCount >= MAX_PENDING_VISITORS) return undefined
+      visit = { times: [], keys: [], visitor }
+      if (!agents) {
+        agents = new Map()
+        entry.visitors.set(address, agents)
+      }
+      agents.set(agent, visit)
+      this.visitorCount += 1
+    }
+    visit.visitor ||= visitor
+    return visit
   }
 
   /** Puts back what a failed write took, merged with what was counted meanwhile. */
@@ -148,7 +190,17 @@ export class ScanCounter {
       const entry = this.entryOf(lost.profileId, lost.day)
       if (!entry) continue
       entry.scans += lost.scans
-      for (const [address, agents] of lost.visitors) for (const agent of agents) this.addVisitor(entry, address, agent)
+      for (const [address, agents] of lost.visitors) {
+        for (const [agent, old] of agents) {
+          const visit = this.visitOf(entry, address, agent, old.visitor)
+          if (!visit) continue
+          old.times.forEach((at, i) => {
+            const key = old.keys[i]
+            if (key !== undefined && this.reportKeys.has(key)) return
+            if (addTime(visit, at, key) && key !== undefined) this.reportKeys.add(key)
+          })
+        }
+      }
     }
     if (this.entryCount > 0) this.startTimer()
   }
@@ -170,12 +222,16 @@ export class ScanCounter {
     this.pending = new Map()
     this.entryCount = 0
     this.visitorCount = 0
+    this.reportKeys = new Set()
     try {
-      const salts = await this.saltsOf(batch, today)
-      await this.database.db.execute(upsertStatement(batch, today, salts))
+      // Today's salt, and a finished day's this server still holds (a flush just past midnight, or after an outage).
+      if (!this.salts.has(today)) this.salts.set(today, scanSaltOf(this.options.secret, today))
+      const { secret, namespace = '', perAddress = DEFAULT_RATE_LIMITS.scansPerAddress } = this.options
+      const sweep = this.cleanedDay !== today
+      await this.database.db.execute(flushStatement({ batch, today, salts: this.salts, limit: { secret, namespace, perAddress }, nowMs: Date.now(), sweep }))
       this.cleanedDay = today
-      // The statement deleted the finished days' salts; this memory lets go of them too.
-      if (this.salt && this.salt.day < today) this.salt = undefined
+      // The finished days' hashes are deleted; their salts leave memory now, and no server derives them again.
+      for (const day of this.salts.keys()) if (day < today) this.salts.delete(day)
       if (this.failing) this.options.logger?.info({}, 'scan counts are written again')
       this.failing = false
     } catch (err) {
@@ -185,40 +241,20 @@ export class ScanCounter {
       throw err
     }
   }
-
-  /**
-   * The salts the batch's visitors are hashed under: today's, and a finished day's the database still holds (a flush
-   * just past midnight, or after an outage), so a visitor stored earlier that day is not counted a second time.
-   */
-  private async saltsOf(batch: Pending[], today: string): Promise<Map<string, Uint8Array>> {
-    const salts = new Map<string, Uint8Array>()
-    for (const day of new Set(batch.filter((entry) => entry.distinct > 0).map((entry) => entry.day))) {
-      const salt = day === today ? await this.saltOf(today) : await this.finishedSaltOf(day)
-      if (salt) salts.set(day, salt)
-    }
-    return salts
-  }
-
-  /** A finished day's salt, never drawn anew: gone (another server's flush deleted it) means none. */
-  private async finishedSaltOf(day: string): Promise<Uint8Array | undefined> {
-    if (this.salt?.day === day) return this.salt.value
-    const [row] = await this.database.db.select({ salt: scanSalts.salt }).from(scanSalts).where(eq(scanSalts.day, day))
-    return row ? new Uint8Array(row.salt) : undefined
-  }
-
-  /** Today's salt, the same on every server of the database: the first to need it draws it. */
-  private async saltOf(day: string): Promise<Uint8Array> {
-    if (this.salt?.day === day) return this.salt.value
-    const db = this.database.db
-    await db.insert(scanSalts).values({ day, salt: new Uint8Array(randomBytes(32)) }).onConflictDoNothing()
-    const [row] = await db.select({ salt: scanSalts.salt }).from(scanSalts).where(eq(scanSalts.day, day))
-    if (!row) throw new Error(`the scan salt of ${day} is missing`)
-    this.salt = { day, value: new Uint8Array(row.salt) }
-    return this.salt.value
-  }
 }
 
-/** The counter of a server: its database, its clock, and the configured switch and flush interval. */
-export function createScanCounter(deps: { database: Database; config: Config; now?: () => Date }, logger?: ScanCounterOptions['logger']): ScanCounter {
-  return new ScanCounter(deps.database, { enabled: deps.config.scanCounting, flushMs: deps.config.scanFlushMs, now: deps.now, logger })
+/** The counter of a server: its database, its clock, its address secret and limits, and the configured switch. */
+export function createScanCounter(
+  deps: { database: Database; config: Config; now?: () => Date; rateLimits?: { scansPerAddress?: Limit }; rateLimitNamespace?: string },
+  logger?: ScanCounterOptions['logger'],
+): ScanCounter {
+  return new ScanCounter(deps.database, {
+    secret: deps.config.addressSecret,
+    namespace: deps.rateLimitNamespace,
+    perAddress: deps.rateLimits?.scansPerAddress,
+    enabled: deps.config.scanCounting,
+    flushMs: deps.config.scanFlushMs,
+    now: deps.now,
+    logger,
+  })
 }

@@ -68,14 +68,30 @@ export type ScanStats = v.InferOutput<typeof ScanStatsSchema>
 
 /**
  * POST /api/public/profiles/{shareableId}/scans, sent by the visitor page when the service worker (not the server)
- * served it. `at` is when the page was opened (a report queued offline arrives later); absent means now.
+ * served it. `at` is when the page was opened (a report queued offline arrives later); absent means now; a time ahead
+ * of the server's clock counts as now. `key` is a random id the report keeps for every resend, so a report whose answer
+ * was lost and that is sent again counts once.
  */
 export const SCAN_REPORT_AT_MESSAGE = 'at must be a time with its zone, for example 2026-01-31T12:00:00.000Z'
+export const SCAN_REPORT_KEY_MESSAGE = 'key must be a UUID, for example 0b8f6c1e-3f5a-4d2b-9c7e-1a2b3c4d5e6f'
 export const ScanReportSchema = v.object({
   // isoTimestamp also takes forms no clock reads (an offset of hours only, '+01'): the check keeps those out too.
   at: v.optional(v.pipe(v.string(), v.isoTimestamp(SCAN_REPORT_AT_MESSAGE), v.check((at) => Number.isFinite(Date.parse(at)), SCAN_REPORT_AT_MESSAGE))),
+  key: v.optional(v.pipe(v.string(), v.uuid(SCAN_REPORT_KEY_MESSAGE), v.transform((key) => key.toLowerCase()))),
 })
 export type ScanReport = v.InferOutput<typeof ScanReportSchema>
+
+/**
+ * A new report's key (a version 4 UUID), made once when the scan is queued and sent with every attempt. From
+ * getRandomValues, which a page served over plain http (a local network) has too, unlike randomUUID.
+ */
+export function newScanReportKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+}
 
 /**
  * Whether a queued report (the page's or the service worker's) is done after the server's answer: delivered (2xx) or

@@ -74,7 +74,7 @@ describeEachDatabase('the scan fast path answers like the Hono adapter', (getDat
 
   beforeAll(async () => {
     t = new TestApp(await getDatabase())
-    scans = new ScanCounter(t.deps.database, { flushMs: 60_000 })
+    scans = new ScanCounter(t.deps.database, { flushMs: 60_000, secret: t.deps.config.addressSecret, namespace: t.deps.rateLimitNamespace })
     const deps = { ...t.deps, logger: logs.logger, scans }
     const built = site()
     const adapter = getRequestListener(createApp(deps, built).fetch)

@@ -54,8 +54,10 @@ export class TestApp {
     // Its own scan counter on the test clock: scans reach the database when a test calls `deps.scans.flush()`. Its
     // timer is set past any test's length: a TestApp whose clock a test moved weeks ahead would otherwise, 5 s later,
     // delete today's salts and hashes as finished days under other files' tests sharing the database.
-    const scans = overrides.scans ?? createScanCounter({ database, config: { ...config, scanFlushMs: TEST_SCAN_FLUSH_MS }, now: this.clock.now })
-    this.deps = { database, config, now: this.clock.now, rateLimitNamespace: randomUUID(), ...overrides, rateLimits, scans }
+    const rateLimitNamespace = overrides.rateLimitNamespace ?? randomUUID()
+    const scans =
+      overrides.scans ?? createScanCounter({ database, config: { ...config, scanFlushMs: TEST_SCAN_FLUSH_MS }, now: this.clock.now, rateLimits, rateLimitNamespace })
+    this.deps = { database, config, now: this.clock.now, ...overrides, rateLimitNamespace, rateLimits, scans }
     this.app = createApp(this.deps)
   }
 

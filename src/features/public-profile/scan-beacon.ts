@@ -13,6 +13,7 @@ import {
   scanReportBody,
   scanReportPath,
   trimScanQueue,
+  withReportKey,
 } from './scan-report.ts'
 
 let opened = false
@@ -45,7 +46,7 @@ function reportOpening(result: ProfileFetch): void {
     fromSavedCopy: result.kind === 'loaded' && result.savedCopyAt !== null,
   })
   if (decision === 'skip' || profile === null) return
-  const scan: QueuedScan = { id: profile.shareableId, at: new Date().toISOString() }
+  const scan: QueuedScan = withReportKey({ id: profile.shareableId, at: new Date().toISOString() })
   if (decision === 'send' && beacon(scan)) return
   // Offline, or the browser refused the beacon (its queue is full): kept for later.
   writeQueue(enqueueScan(readQueue(), scan, new Date()))
@@ -53,7 +54,7 @@ function reportOpening(result: ProfileFetch): void {
 
 function beacon(scan: QueuedScan): boolean {
   try {
-    return navigator.sendBeacon(scanReportPath(scan.id), scanReportBody(scan.at))
+    return navigator.sendBeacon(scanReportPath(scan.id), scanReportBody(scan.at, scan.key))
   } catch {
     return false
   }
@@ -65,7 +66,8 @@ function beacon(scan: QueuedScan): boolean {
  */
 export async function sendQueuedScans(): Promise<void> {
   if (sending || !navigator.onLine) return
-  const queue = trimScanQueue(readQueue(), new Date())
+  // Each report keeps the key it is first sent with for every later attempt (a lost answer is sent again).
+  const queue = trimScanQueue(readQueue(), new Date()).map(withReportKey)
   // Taken out now, expired reports with it; what cannot be delivered goes back in below.
   writeQueue([])
   if (queue.length === 0) return
@@ -94,7 +96,7 @@ async function post(scan: QueuedScan): Promise<number | null> {
     const response = await fetch(scanReportPath(scan.id), {
       method: 'POST',
       headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
-      body: scanReportBody(scan.at),
+      body: scanReportBody(scan.at, scan.key),
       keepalive: true,
     })
     return response.status

@@ -2,7 +2,7 @@
 // queued, and the bounded queue of reports an offline page keeps until it is back online.
 import * as v from 'valibot'
 import { apiPaths } from '../../contract/api-paths.ts'
-import { SCAN_REPORT_MAX_AGE_DAYS, type ScanReport } from '../../contract/scans.ts'
+import { newScanReportKey, SCAN_REPORT_MAX_AGE_DAYS, type ScanReport } from '../../contract/scans.ts'
 
 /** localStorage key of the queue: this origin's pages share it, so whichever is online first sends it. */
 export const SCAN_QUEUE_KEY = 'qrtee-scan-reports'
@@ -10,8 +10,11 @@ export const SCAN_QUEUE_KEY = 'qrtee-scan-reports'
 export const SCAN_QUEUE_MAX = 50
 const MAX_AGE_MS = SCAN_REPORT_MAX_AGE_DAYS * 24 * 60 * 60 * 1000
 
-/** One scan waiting to be reported: the profile's shareableId and when the page was opened. */
-export type QueuedScan = { id: string; at: string }
+/**
+ * One scan waiting to be reported: the profile's shareableId, when the page was opened, and the report's key, sent with
+ * every attempt so a report whose answer was lost counts once (a queue stored by an older page may lack it).
+ */
+export type QueuedScan = { id: string; at: string; key?: string }
 
 export type ScanOpening = {
   /** The page carries the service worker's mark: the server never saw this opening, so it counted nothing. */
@@ -48,9 +51,14 @@ export function scanReportPath(shareableId: string): string {
 }
 
 /** The body: ScanReportSchema, sent as text/plain as sendBeacon sends a string. */
-export function scanReportBody(at: string): string {
-  const report: ScanReport = { at }
+export function scanReportBody(at: string, key?: string): string {
+  const report: ScanReport = key === undefined ? { at } : { at, key }
   return JSON.stringify(report)
+}
+
+/** The scan with its key: one it already had, or a new one for an entry an older page queued without. */
+export function withReportKey(scan: QueuedScan): QueuedScan & { key: string } {
+  return { ...scan, key: scan.key ?? newScanReportKey() }
 }
 
 /** The value of cookie `name` in a `document.cookie` string, or null. */
@@ -68,7 +76,7 @@ export function cookieValue(cookies: string, name: string): string | null {
   return null
 }
 
-const QueuedScanSchema = v.object({ id: v.pipe(v.string(), v.minLength(1)), at: v.pipe(v.string(), v.isoTimestamp()) })
+const QueuedScanSchema = v.object({ id: v.pipe(v.string(), v.minLength(1)), at: v.pipe(v.string(), v.isoTimestamp()), key: v.optional(v.pipe(v.string(), v.uuid())) })
 
 /** The stored queue; anything unreadable (another version's shape, a hand edit) is dropped entry by entry. */
 export function parseScanQueue(raw: string | null): QueuedScan[] {
@@ -82,7 +90,9 @@ export function parseScanQueue(raw: string | null): QueuedScan[] {
   if (!Array.isArray(data)) return []
   return data.flatMap((entry) => {
     const parsed = v.safeParse(QueuedScanSchema, entry)
-    return parsed.success ? [{ id: parsed.output.id, at: parsed.output.at }] : []
+    if (!parsed.success) return []
+    const { id, at, key } = parsed.output
+    return [key === undefined ? { id, at } : { id, at, key }]
   })
 }
 
