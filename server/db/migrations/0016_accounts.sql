@@ -34,6 +34,8 @@ ALTER TABLE "refresh_tokens" ADD COLUMN IF NOT EXISTS "device_name" text;
 --> statement-breakpoint
 ALTER TABLE "refresh_tokens" ADD COLUMN IF NOT EXISTS "last_used_at" timestamp with time zone;
 --> statement-breakpoint
+ALTER TABLE "refresh_tokens" ADD COLUMN IF NOT EXISTS "revoked_reason" text;
+--> statement-breakpoint
 ALTER TABLE "oauth_sign_in_attempts" ADD COLUMN IF NOT EXISTS "browser_hash" text;
 --> statement-breakpoint
 ALTER TABLE "oauth_sign_in_attempts" ADD COLUMN IF NOT EXISTS "intent" text DEFAULT 'sign-in' NOT NULL;
