@@ -63,6 +63,8 @@ export const refreshTokens = pgTable(
     deviceName: text('device_name'),
     /** When this token was presented (its successor's issue); the device list shows the family's latest. */
     lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+    /** 'signed-out': the owner ended this device from another one, so its app can say why (issue 24). */
+    revokedReason: text('revoked_reason').$type<'signed-out'>(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],

@@ -7,6 +7,7 @@ import { createMiddleware } from 'hono/factory'
 import type { OAuthErrorCode } from '../../src/contract/sign-in-methods.ts'
 import { accessTokenKey } from '../auth/access-token.ts'
 import { signInWithIdentity } from '../auth/accounts.ts'
+import { deviceNameFrom } from '../auth/device-name.ts'
 import { startSession } from '../auth/sessions.ts'
 import { addressKey, clientAddress } from '../client-address.ts'
 import type { Db } from '../db/client.ts'
@@ -76,9 +77,11 @@ export function oauthRoutes(deps: AppDeps, oidcOverride?: OidcClient) {
       if (c.req.query('redirectUri') !== appCallback) throw new ApiError(400, OAUTH_MESSAGES.redirectUri)
       const signInState = c.req.query('signInState')
       if (signInState === undefined || !SIGN_IN_STATE_PATTERN.test(signInState)) throw new ApiError(400, OAUTH_MESSAGES.signInState)
+      // fresh=1: a re-authentication before a sensitive change (issue 24): the provider must ask again (max_age=0).
+      const fresh = c.req.query('fresh') === '1'
       let start
       try {
-        start = await oidc.authorizationStart()
+        start = await oidc.authorizationStart({ fresh })
       } catch (error) {
         if (error instanceof OidcError) throw new ApiError(503, OAUTH_MESSAGES.unavailable)
         throw error
@@ -91,6 +94,7 @@ export function oauthRoutes(deps: AppDeps, oidcOverride?: OidcClient) {
         nonce: start.nonce,
         codeVerifier: start.codeVerifier,
         signInState,
+        intent: fresh ? 'reauth' : 'sign-in',
         expiresAt: new Date(at.getTime() + SIGN_IN_ATTEMPT_MS),
         createdAt: at,
       })
@@ -123,8 +127,12 @@ export function oauthRoutes(deps: AppDeps, oidcOverride?: OidcClient) {
         throw error
       }
       if (!identity.emailVerified || identity.email === undefined) return fail('unverified_email', attempt.signInState)
+      // A fresh sign-in must really be fresh: the provider's auth_time no earlier than this attempt (a minute of skew).
+      const fresh = attempt.intent === 'reauth'
+      if (fresh && (!identity.authTime || identity.authTime.getTime() < attempt.createdAt.getTime() - 60_000)) return fail('refused', attempt.signInState)
       const owner = await signInWithIdentity(db, { provider: 'google', subject: identity.subject, email: identity.email }, now())
-      const session = await startSession(db, key, owner.userId, now())
+      if (owner.outcome === 'unverified-local') return fail('account_exists', attempt.signInState)
+      const session = await startSession(db, key, owner.userId, now(), { authTime: identity.authTime ?? null, deviceName: deviceNameFrom(c.req.header('User-Agent')) })
       return c.redirect(toApp({ token: session.token, refreshToken: session.refreshToken }, attempt.signInState), 302)
     })
 }

@@ -122,8 +122,10 @@ describeEachDatabase('Google sign-in', (getDatabase) => {
     expect(username.startsWith(owner.username)).toBe(true)
   })
 
-  it('links to an existing password account whose email Google verified (any case); the password keeps working', async () => {
+  it('links to an existing password account whose email Google verified (any case) and so did the account; the password keeps working', async () => {
     const owner = await t.signUp('linkme')
+    // Only an account that proved its mailbox is linked by email (issue 24; tests/api/account-takeover.test.ts).
+    await t.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.username, owner.username))
     const account = googleAccount({ email: owner.email.toUpperCase() })
     provider.signInAs(account)
     const landing = await roundTrip(t)
@@ -251,6 +253,8 @@ describeEachDatabase('Google sign-in', (getDatabase) => {
   it('a Google-only account: password login answers exactly as a wrong password; "Set a password" needs no current one, once', async () => {
     const account = googleAccount()
     provider.signInAs(account)
+    // A fresh sign-in at Google (auth_time now): setting a password needs one (issue 24).
+    provider.tamperNextIdToken((payload) => void (payload.auth_time = Math.floor(Date.now() / 1000)))
     const token = (await roundTrip(t)).get('token') ?? ''
     const googleOnly = await t.request('POST', '/api/auth/login', { body: { email: account.email, password: 'anything at all' } })
     const unknown = await t.request('POST', '/api/auth/login', { body: { email: `nobody.${unique()}@example.test`, password: 'anything at all' } })
@@ -274,6 +278,7 @@ describeEachDatabase('Google sign-in', (getDatabase) => {
   it('deleting a Google-only account asks for the username instead of a password', async () => {
     const account = googleAccount()
     provider.signInAs(account)
+    provider.tamperNextIdToken((payload) => void (payload.auth_time = Math.floor(Date.now() / 1000)))
     const token = (await roundTrip(t)).get('token') ?? ''
     const { username } = (await me(token)).json as { username: string }
     const del = (body: unknown) => t.request('DELETE', '/api/users/me', { token, body })

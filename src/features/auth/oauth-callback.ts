@@ -4,6 +4,7 @@
 import * as v from 'valibot'
 import { storeTokens } from '../../api/tokens.ts'
 import { OAUTH_ERROR_CODES, type OAuthErrorCode } from '../../contract/sign-in-methods.ts'
+import { GOOGLE_ACCOUNT_EXISTS_SENTENCE } from '../../contract/account-recovery.ts'
 import { DEFAULT_AFTER_SIGN_IN, isSameOriginPath } from '../../lib/safe-redirect.ts'
 
 export const OAUTH_CALLBACK_PATH = '/oauth/callback'
@@ -74,6 +75,7 @@ export const SIGN_IN_FAILURE_MESSAGES: Record<OAuthErrorCode | 'unknown', string
   cancelled: 'Google sign-in was cancelled.',
   provider_error: 'Google could not sign you in. Please try again.',
   expired: 'The Google sign-in expired or was already used. Please start again.',
+  account_exists: GOOGLE_ACCOUNT_EXISTS_SENTENCE,
   unverified_email: 'Your Google account has no verified email address. Verify it with Google, or sign in with your email and password.',
   refused: 'Google could not confirm your sign-in. Please try again.',
   unavailable: 'Google sign-in is unavailable right now. Please try again in a moment.',
