@@ -201,3 +201,18 @@ describeEachDatabase('Password reset and email verification', (getDatabase) => {
     expect((await bare.request('GET', '/api/users/me', { token: owner.token })).json.emailVerificationAvailable).toBe(false)
   })
 })
+
+describeEachDatabase('npm run account -- reset-link', (getDatabase) => {
+  it('prints a one-time reset link that works once; an unknown email gets none', async () => {
+    const { makeResetLink } = await import('../../server/account-cli.ts')
+    const t = new TestApp(await getDatabase(), { config: mailConfig({ SMTP_URL: '' }) })
+    const owner = await t.signUp('operator')
+    const link = await makeResetLink(t.db, PUBLIC_URL, owner.email.toUpperCase(), t.clock.now())
+    expect(link).toMatch(new RegExp(`^${PUBLIC_URL.replace(/\./g, '\\.')}/reset-password\\?token=[A-Za-z0-9_-]{43}$`))
+    const token = new URL(link ?? '').searchParams.get('token') ?? ''
+    expect((await t.request('POST', '/api/auth/reset-password', { body: { token, password: 'operator made this' } })).status).toBe(200)
+    expect((await t.request('POST', '/api/auth/reset-password', { body: { token, password: 'operator made this' } })).status).toBe(400)
+    expect((await t.request('POST', '/api/auth/login', { body: { email: owner.email, password: 'operator made this' } })).status).toBe(200)
+    expect(await makeResetLink(t.db, PUBLIC_URL, `nobody.${randomUUID()}@example.test`, t.clock.now())).toBeUndefined()
+  })
+})
