@@ -55,10 +55,16 @@ describeEachDatabase('Accounts that stay yours', (getDatabase) => {
     const query = new URLSearchParams({ redirectUri: APP_CALLBACK, signInState: 'tab', ...(fresh ? { fresh: '1' } : {}) })
     const start = await t.request('GET', `/api/auth/oauth/google?${query.toString()}`)
     expect(start.status).toBe(302)
+    const Cookie = (start.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
     const atProvider = await fetch(start.headers.get('location') ?? '', { redirect: 'manual' })
     const back = new URL(atProvider.headers.get('location') ?? '')
-    const res = await t.request('GET', `${back.pathname}${back.search}`)
-    return new URL(res.headers.get('location') ?? '').searchParams
+    const res = await t.request('GET', `${back.pathname}${back.search}`, { headers: { Cookie } })
+    const landing = new URL(res.headers.get('location') ?? '').searchParams
+    const code = landing.get('code')
+    if (code === null) return landing
+    const pair = await t.request('POST', '/api/auth/oauth/exchange', { body: { code }, headers: { Cookie } })
+    expect(pair.status).toBe(200)
+    return new URLSearchParams({ token: pair.json.token, refreshToken: pair.json.refreshToken })
   }
 
   it('the squatter: Google refuses to link to their unverified account, the victim resets by mail, the squatter is out, Google links', async () => {
