@@ -40,10 +40,13 @@ export function createApp(input: AppDepsInput, site?: StaticSite) {
   app.use('*', wellFormedPath)
   app.use('*', boundedBodies())
   // The Google sign-in's landing page carries tokens in its address: no browser or proxy may keep the answer.
-  app.use('/oauth/callback', async (c, next) => {
-    await next()
-    c.res.headers.set('Cache-Control', 'no-store')
-  })
+  // So do the pages of mailed links (issue 24): their address holds a single-use token.
+  for (const page of ['/oauth/callback', '/reset-password', '/verify-email']) {
+    app.use(page, async (c, next) => {
+      await next()
+      c.res.headers.set('Cache-Control', 'no-store')
+    })
+  }
   app.use('/api/*', async (c, next) => {
     await next()
     // Authenticated and dynamic answers must never be stored by a browser or proxy; routes that may be cached say so.

@@ -55,6 +55,7 @@ const EnvSchema = v.object({
   ),
   SMTP_URL: v.optional(v.string()),
   SUPPORT_EMAIL_TO: v.optional(v.string()),
+  MAIL_FROM: v.optional(v.string()),
   RATE_LIMIT_SCALE: v.optional(
     v.pipe(
       v.string(),
@@ -117,6 +118,8 @@ export type Config = {
   turnstileVerifyUrl: string
   smtpUrl: string | undefined
   supportEmailTo: string | undefined
+  /** From of account mail (verification, reset); unset: SUPPORT_EMAIL_TO, else no-reply@ PUBLIC_URL's host. */
+  mailFrom: string
   demoUsername: string
   /** Multiplies every rate limit's allowance (docs/decisions/005-rate-limit-scale.md). */
   rateLimitScale: number
@@ -184,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     turnstileVerifyUrl: e.TURNSTILE_VERIFY_URL,
     smtpUrl: e.SMTP_URL,
     supportEmailTo: e.SUPPORT_EMAIL_TO,
+    mailFrom: e.MAIL_FROM ?? e.SUPPORT_EMAIL_TO ?? `no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}`,
     demoUsername: e.DEMO_USERNAME,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     trustProxy: e.TRUST_PROXY,

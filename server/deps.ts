@@ -7,6 +7,7 @@ import type { RateLimits, RateLimitStore } from './rate-limit.ts'
 import type { SupportOptions } from './routes/support.ts'
 import type { ClientMutation } from './services/client-mutations.ts'
 import type { ScanCounter } from './services/scan-counter.ts'
+import type { MailRetry } from './services/support-outbox.ts'
 import type { PrintProvider } from './services/print-provider/provider.ts'
 
 export type AppDeps = {
@@ -25,6 +26,8 @@ export type AppDeps = {
   logger?: Logger
   /** The contact-support route's limits, captcha timeout and mail backoff (server/routes/support.ts); unset = defaults. */
   supportOptions?: SupportOptions
+  /** Backoff of the account mail outbox (server/services/account-mail.ts); unset = the support outbox's defaults. */
+  accountMailRetry?: MailRetry
   /** The print provider (server/services/print-provider/); unset means Printful with PRINTFUL_TOKEN, else the demo catalog. */
   printProvider?: PrintProvider
   /** Scan counts (server/services/scan-counter.ts): route code and the fast path call `scans.count(...)`. */
@@ -43,6 +46,10 @@ export type AppEnv = {
   Bindings: { mutation?: ClientMutation }
   Variables: {
     userId: string
+    /** When the bearer token's session proved the owner (access token `auth_time`); undefined after a refresh. */
+    authTime?: Date
+    /** The refresh-token family (device) of the bearer token (access token `sid`). */
+    sessionId?: string
     requestId: string
     /** Set by a visitor route whose answer carries an owner's data, so the stored replay is deleted with that owner. */
     idempotencyOwner?: string

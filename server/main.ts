@@ -4,6 +4,7 @@ import http from 'node:http'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createApp } from './app.ts'
+import { accountMailFor } from './services/account-mail.ts'
 import { createFastPath, withFastPath } from './fast-path.ts'
 import { type Config, ConfigError, loadConfig } from './config.ts'
 import { type DatabaseTimeouts, openDatabase } from './db/client.ts'
@@ -47,6 +48,9 @@ export async function startServer(
   const deps = { database, config, now: () => new Date(), rateLimits, logger, scans }
   const site = loadStaticSite(options.distDir ?? path.join(projectRoot, 'dist'))
   const app = createApp(deps, site)
+  // Account mail stored while this server was down (or whose sending failed) goes out shortly after start.
+  const accountMail = accountMailFor(deps)
+  if (accountMail) setTimeout(() => accountMail.kick(), 1000).unref()
   // Cache hits of a scan's two requests are answered in the listener itself, everything else by Hono (decision 108).
   const fastPath = options.fastPath === false ? undefined : createFastPath(deps, site)
   const server = http.createServer(withFastPath(fastPath, getRequestListener(app.fetch, { hostname: config.host })))
@@ -63,6 +67,7 @@ export async function startServer(
       if ('closeIdleConnections' in server) server.closeIdleConnections()
     })
       .then(() => profileSync.close())
+      .then(() => accountMail?.stop())
       .then(() => scans.close())
       .then(() => database.close()))
   return { port, close, database, logger, scans }

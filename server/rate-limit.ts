@@ -27,6 +27,14 @@ export const DEFAULT_RATE_LIMITS = {
   loginPerAddress: { max: 100, windowMs: 15 * MINUTE },
   register: { max: 50, windowMs: 60 * MINUTE },
   refresh: { max: 60, windowMs: MINUTE },
+  /** Forgot-password, reset and verification requests per address (issue 24). */
+  forgotPerAddress: { max: 20, windowMs: 60 * MINUTE },
+  /** Reset mails per typed address, known or not: a few tries a day, never a flood of mail to one inbox. */
+  forgotPerEmail: { max: 3, windowMs: 60 * MINUTE },
+  /** Confirmation mails the owner asks for again (the banner's resend). */
+  verificationResendPerUser: { max: 3, windowMs: 60 * MINUTE },
+  /** Sensitive changes per owner (set password, change email, Google links, deletion). */
+  sensitiveChangePerUser: { max: 10, windowMs: 15 * MINUTE },
   passwordChange: { max: 10, windowMs: 15 * MINUTE },
   visitorPurchasePerAddress: { max: 60, windowMs: 10 * MINUTE },
   visitorPurchasePerProfile: { max: 30, windowMs: 10 * MINUTE },

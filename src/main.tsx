@@ -7,7 +7,7 @@ import { Notifications } from '@mantine/notifications'
 import { RouterProvider, createRouter } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { consumeOAuthCallback } from './features/auth/oauth-callback.ts'
+import { consumeOAuthCallback, finishOAuthExchange } from './features/auth/oauth-callback.ts'
 import { registerServiceWorker } from './features/shell/service-worker.ts'
 import { showUpdatePrompt } from './features/shell/update-prompt.tsx'
 import { cssVariablesResolver, theme } from './lib/theme.ts'
@@ -16,6 +16,8 @@ import { routeTree } from './routeTree.gen.ts'
 
 // Before the router reads the location: tokens in /oauth/callback's query must never reach history or a render.
 consumeOAuthCallback(window.location, window.history)
+// A Google sign-in's one-time code becomes the token pair before the router decides where this tab goes.
+await finishOAuthExchange(window.history)
 
 const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true })
 

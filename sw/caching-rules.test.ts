@@ -141,6 +141,9 @@ describe('which requests the worker may store', () => {
     ['an image fetched with a token', `${origin}${image}`, { Authorization: 'Bearer x' }, false, false],
     ['another origin', `https://elsewhere.example/api/profiles/aB3dE5gH`, {}, false, false],
     ['the OAuth callback', `${origin}/oauth/callback?token=t&refreshToken=r`, {}, false, false],
+    ['the reset-password page (issue 24)', `${origin}/reset-password?token=t`, {}, false, false],
+    ['the verify-email page (issue 24)', `${origin}/verify-email?token=t`, {}, false, false],
+    ['the reset-password answer', `${origin}/api/auth/reset-password`, {}, false, false],
   ])('%s (%s): profiles %j, images %j', (_name, address, headers, profile, upload) => {
     const match = { request: new Request(address, { headers }), url: new URL(address), origin }
     expect(isCacheablePublicProfile(match)).toBe(profile)

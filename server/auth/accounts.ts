@@ -11,7 +11,7 @@ export const CONFLICT_MESSAGES = {
 } as const
 
 /** `passwordHash` null: an account that signs in with Google only, until its owner sets a password. */
-export type NewAccount = { username: string; email: string; passwordHash: string | null }
+export type NewAccount = { username: string; email: string; passwordHash: string | null; emailVerifiedAt?: Date }
 /** A provider's account to link in the same transaction as the new user (Google sign-in). */
 export type IdentityLink = { provider: 'google'; subject: string; email: string }
 export type AccountConflict = keyof typeof CONFLICT_MESSAGES
@@ -123,7 +123,7 @@ async function insertAccount(
 
 export async function findUserByEmail(db: Db, email: string) {
   const [user] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash })
+    .select({ id: users.id, passwordHash: users.passwordHash, emailVerifiedAt: users.emailVerifiedAt })
     .from(users)
     .where(sameEmail(email))
     .limit(1)
@@ -132,7 +132,7 @@ export async function findUserByEmail(db: Db, email: string) {
 
 export async function findUserById(db: Db, userId: string) {
   const [user] = await db
-    .select({ id: users.id, username: users.username, passwordHash: users.passwordHash })
+    .select({ id: users.id, username: users.username, email: users.email, passwordHash: users.passwordHash, emailVerifiedAt: users.emailVerifiedAt })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1)
@@ -167,11 +167,12 @@ export function usernameCandidates(email: string, random: () => number = Math.ra
   return [base, ...suffixed]
 }
 
-export type IdentitySignIn = { userId: string; outcome: 'known' | 'linked' | 'created' }
+export type IdentitySignIn = { userId: string; outcome: 'known' | 'linked' | 'created' } | { outcome: 'unverified-local' }
 
 /**
  * Finds the owner of a verified provider identity (decision 101): by the linked subject first; else the account whose
- * email equals the verified email, which is then linked; else a new account without a password. Races with another
+ * email equals the verified email, which is then linked only when that account proved the mailbox too (issue 24: an
+ * unverified account may be a squatter's, so the sign-in stops there); else a new account without a password. Races with another
  * sign-in of the same subject or a registration of the same email end in one owner: each loser looks again.
  */
 export async function signInWithIdentity(db: Db, identity: IdentityLink, now: Date): Promise<IdentitySignIn> {
@@ -184,12 +185,14 @@ export async function signInWithIdentity(db: Db, identity: IdentityLink, now: Da
     if (known) return { userId: known.userId, outcome: 'known' }
     const existing = await findUserByEmail(db, identity.email)
     if (existing) {
+      if (!existing.emailVerifiedAt) return { outcome: 'unverified-local' }
       const [linked] = await db.insert(linkedIdentities).values({ ...identity, userId: existing.id, linkedAt: now }).onConflictDoNothing().returning({ userId: linkedIdentities.userId })
       if (linked) return { userId: linked.userId, outcome: 'linked' }
       continue
     }
     for (const username of usernameCandidates(identity.email)) {
-      const created = await createLinkedAccount(db, { username, email: identity.email, passwordHash: null }, identity, now)
+      // The provider verified this address: the new account's mailbox is proved from the start.
+      const created = await createLinkedAccount(db, { username, email: identity.email, passwordHash: null, emailVerifiedAt: now }, identity, now)
       if (created.ok) return { userId: created.userId, outcome: 'created' }
       if (created.conflict !== 'username') break
     }

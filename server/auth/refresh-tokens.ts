@@ -11,7 +11,13 @@ export type RefreshFamily = { id: string; startedAt: Date }
  * Stores a new token of `family` and returns the only plain copy there will be. Without a family, this is a sign-in:
  * a new family starts now.
  */
-export async function issueRefreshToken(db: Db, userId: string, now: Date, family: RefreshFamily = { id: randomUUID(), startedAt: now }): Promise<string> {
+export async function issueRefreshToken(
+  db: Db,
+  userId: string,
+  now: Date,
+  family: RefreshFamily = { id: randomUUID(), startedAt: now },
+  deviceName: string | null = null,
+): Promise<string> {
   const token = newRefreshTokenValue()
   await db.insert(refreshTokens).values({
     userId,
@@ -19,14 +25,16 @@ export async function issueRefreshToken(db: Db, userId: string, now: Date, famil
     familyStartedAt: family.startedAt,
     tokenHash: hashRefreshToken(token),
     expiresAt: refreshTokenExpiry(now, family.startedAt),
+    deviceName,
+    lastUsedAt: now,
     createdAt: now,
   })
   return token
 }
 
 export type RotationResult =
-  | { ok: true; userId: string; refreshToken: string }
-  | { ok: false; reason: Exclude<RefreshDecision, 'rotate' | 'reused-within-grace'> }
+  | { ok: true; userId: string; refreshToken: string; familyId: string }
+  | { ok: false; reason: Exclude<RefreshDecision, 'rotate' | 'reused-within-grace'>; signedOut?: boolean }
 
 /**
  * Exchanges a live token for its successor in the same family. A token rotated moments ago (within the grace window)
@@ -39,7 +47,7 @@ export function rotateRefreshToken(db: Db, token: string, now: Date): Promise<Ro
     let decision = decideRefresh(stored, now)
     if (!stored || (decision !== 'rotate' && decision !== 'reused-within-grace')) {
       if (stored && decision === 'reused-revoke-family') await revokeFamily(tx, stored.familyId, now)
-      return { ok: false, reason: decision === 'rotate' || decision === 'reused-within-grace' ? 'unknown' : decision }
+      return { ok: false, reason: decision === 'rotate' || decision === 'reused-within-grace' ? 'unknown' : decision, signedOut: stored?.revokedReason === 'signed-out' }
     }
     // The owner's row before the token's (lock order, server/services/change-seq.ts): the successor's insert takes
     // this key-share lock anyway, and taking it only after claiming the token row would deadlock against an
@@ -61,15 +69,15 @@ export function rotateRefreshToken(db: Db, token: string, now: Date): Promise<Ro
       }
     }
     // The presented token keeps its first rotation time, so repeated reuse never stretches the window.
-    const refreshToken = await issueRefreshToken(tx, stored.userId, now, { id: stored.familyId, startedAt: stored.familyStartedAt })
-    return { ok: true, userId: stored.userId, refreshToken }
+    const refreshToken = await issueRefreshToken(tx, stored.userId, now, { id: stored.familyId, startedAt: stored.familyStartedAt }, stored.deviceName)
+    return { ok: true, userId: stored.userId, refreshToken, familyId: stored.familyId }
   })
 }
 
-export async function revokeFamily(db: Db, familyId: string, now: Date): Promise<void> {
+export async function revokeFamily(db: Db, familyId: string, now: Date, reason: 'signed-out' | null = null): Promise<void> {
   await db
     .update(refreshTokens)
-    .set({ revokedAt: now })
+    .set({ revokedAt: now, revokedReason: reason })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
 }
 

@@ -4,19 +4,22 @@ import { createMiddleware } from 'hono/factory'
 import { users } from '../db/schema.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
 import { ApiError } from '../http.ts'
-import { accessTokenKey, verifyAccessToken } from './access-token.ts'
+import { accessTokenKey, verifyAccessClaims } from './access-token.ts'
 
 export function requireAuth({ config, database, now }: AppDeps) {
   const key = accessTokenKey(config.jwtSecret)
   return createMiddleware<AppEnv>(async (c, next) => {
     const match = /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '')
     if (!match?.[1]) throw new ApiError(401, 'Authentication required', { 'WWW-Authenticate': 'Bearer' })
-    const userId = await verifyAccessToken(key, match[1], now())
-    if (!userId) throw new ApiError(401, 'Invalid or expired token', { 'WWW-Authenticate': 'Bearer error="invalid_token"' })
+    const claims = await verifyAccessClaims(key, match[1], now())
+    const userId = claims?.userId
+    if (!claims || !userId) throw new ApiError(401, 'Invalid or expired token', { 'WWW-Authenticate': 'Bearer error="invalid_token"' })
     // A deleted account's still-valid token must not act.
     const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1)
     if (!user) throw new ApiError(401, 'Invalid or expired token', { 'WWW-Authenticate': 'Bearer error="invalid_token"' })
     c.set('userId', userId)
+    c.set('authTime', claims.authTime)
+    c.set('sessionId', claims.sessionId)
     await next()
   })
 }

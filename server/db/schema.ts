@@ -37,6 +37,8 @@ export const users = pgTable(
     tombstoneHorizon: bigint('tombstone_horizon', { mode: 'number' }).notNull().default(0),
     /** Moved when this owner's data is restored from a backup: cursors handed out before get a snapshot (decision 088). */
     syncEpoch: integer('sync_epoch').notNull().default(0),
+    /** Set when the owner proved the mailbox (a verification link or a password reset); cleared by an email change. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -59,6 +61,12 @@ export const refreshTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     rotatedAt: timestamp('rotated_at', { withTimezone: true, mode: 'date' }),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    /** The device list's name ('Firefox on Android'), from the User-Agent at sign-in; copied to every successor. */
+    deviceName: text('device_name'),
+    /** When this token was presented (its successor's issue); the device list shows the family's latest. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+    /** 'signed-out': the owner ended this device from another one, so its app can say why (issue 24). */
+    revokedReason: text('revoked_reason').$type<'signed-out'>(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
@@ -242,6 +250,11 @@ export const oauthSignInAttempts = pgTable(
     codeVerifier: text('code_verifier').notNull(),
     /** The browser tab's own value, echoed to /oauth/callback (decision 079); never sent to the provider. */
     signInState: text('sign_in_state').notNull(),
+    /** SHA-256 of the __Host- cookie set on the browser that started the attempt; the callback must carry it. */
+    browserHash: text('browser_hash'),
+    /** 'sign-in', 'reauth' (a fresh sign-in, max_age=0) or 'connect' (link to `userId`). */
+    intent: text('intent').$type<'sign-in' | 'reauth' | 'connect'>().notNull().default('sign-in'),
+    userId: uuid('user_id'),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     createdAt: createdAt(),
   },
@@ -372,3 +385,51 @@ export const scanReportKeys = pgTable(
   },
   (t) => [index('scan_report_keys_day_idx').on(t.day)],
 )
+/** Single-use mailed tokens (password reset, email verification): only their SHA-256 is kept (migration 0016). */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<'reset' | 'verify'>().notNull(),
+    /** The address the link was sent to: a verification proves only this one, so an email change voids it. */
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('account_tokens_user_purpose_idx').on(t.userId, t.purpose)],
+)
+
+/** Account mail, stored before it is sent and retried with backoff (server/services/mail-outbox.ts). */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    recipient: text('recipient').notNull(),
+    /** What the kind's template needs; a link's token is removed once the mail is sent. */
+    payload: jsonb('payload').$type<Record<string, string>>().notNull(),
+    status: text('status').$type<'pending' | 'sent'>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_pending_idx').on(t.status, t.nextAttemptAt)],
+)
+
+/** A finished Google sign-in waiting for its page to collect the tokens by POST: 60 s, once, from the same browser. */
+export const oauthExchangeCodes = pgTable('oauth_exchange_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  browserHash: text('browser_hash').notNull(),
+  authTime: timestamp('auth_time', { withTimezone: true, mode: 'date' }).notNull(),
+  deviceName: text('device_name'),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  createdAt: createdAt(),
+})

@@ -13,11 +13,16 @@ import type { AppDeps, AppEnv } from '../deps.ts'
 import { ApiError, validate } from '../http.ts'
 import { addressKey, clientAddress } from '../client-address.ts'
 import { type Limit, rateLimiterFor, resolveRateLimits } from '../rate-limit.ts'
+import { accountRecoveryRoutes } from './account-recovery.ts'
 import { oauthRoutes } from './oauth.ts'
+import { deviceNameFrom } from '../auth/device-name.ts'
+import { mailAccountLink } from '../services/account-mail.ts'
 
 /** One text for unknown email and wrong password, so the answer never tells whether an account exists. */
 export const INVALID_CREDENTIALS = 'Invalid email or password.'
 export const INVALID_REFRESH_TOKEN = 'Invalid or expired refresh token'
+export { SIGNED_OUT_BY_OWNER } from '../../src/contract/devices.ts'
+import { SIGNED_OUT_BY_OWNER } from '../../src/contract/devices.ts'
 
 const RegisterBody = withFieldMessages(RegisterSchema)
 const LoginBody = withFieldMessages(LoginSchema)
@@ -38,6 +43,7 @@ export function authRoutes(deps: AppDeps) {
 
   return new Hono<AppEnv>()
     .route('/', oauthRoutes(deps))
+    .route('/', accountRecoveryRoutes(deps))
     .post('/register', perAddress('register', limits.register), validate('json', RegisterBody), async (c) => {
       const input = c.req.valid('json')
       // Checked before hashing to spare the work; createAccount re-checks atomically for a concurrent twin.
@@ -49,7 +55,12 @@ export function authRoutes(deps: AppDeps) {
         now(),
       )
       if (!created.ok) throw new ApiError(409, CONFLICT_MESSAGES[created.conflict])
-      return c.json(await startSession(db, key, created.userId, now()), 201)
+      const session = await startSession(db, key, created.userId, now(), { deviceName: deviceNameFrom(c.req.header('User-Agent')) })
+      // The account works at once; the link only proves the mailbox (issue 24). A failure to store it costs a resend.
+      await mailAccountLink(deps, db, created.userId, 'verify', now()).catch((err: unknown) =>
+        deps.logger?.warn({ error: err instanceof Error ? err.name : 'unknown' }, 'verification mail not stored'),
+      )
+      return c.json(session, 201)
     })
     .post('/login', perAddress('login', limits.loginPerAddress), validate('json', LoginBody), async (c) => {
       const { email, password } = c.req.valid('json')
@@ -66,13 +77,15 @@ export function authRoutes(deps: AppDeps) {
       if (!user || !valid) throw new ApiError(401, INVALID_CREDENTIALS)
       await limiter.refund('login-account-address', accountHere, limits.loginPerAccountAndAddress)
       await limiter.refund('login-account', account, limits.loginPerAccount)
-      return c.json(await startSession(db, key, user.id, now()), 200)
+      return c.json(await startSession(db, key, user.id, now(), { deviceName: deviceNameFrom(c.req.header('User-Agent')) }), 200)
     })
     .post('/refresh', perAddress('refresh', limits.refresh), validate('json', RefreshBody), async (c) => {
       const { refreshToken } = c.req.valid('json')
       const rotated = await rotateRefreshToken(db, refreshToken, now())
-      if (!rotated.ok) throw new ApiError(401, INVALID_REFRESH_TOKEN)
-      return c.json({ token: await signAccessToken(key, rotated.userId, now()), refreshToken: rotated.refreshToken }, 200)
+      // The owner ending this device from another one is said as such, so its app can tell why it was signed out.
+      if (!rotated.ok) throw new ApiError(401, rotated.signedOut ? SIGNED_OUT_BY_OWNER : INVALID_REFRESH_TOKEN)
+      // A refresh proves nothing about who holds the token: its access token carries no auth_time (issue 24).
+      return c.json({ token: await signAccessToken(key, rotated.userId, now(), null, rotated.familyId), refreshToken: rotated.refreshToken }, 200)
     })
     .post('/logout', validate('json', RefreshBody), async (c) => {
       const { refreshToken } = c.req.valid('json')

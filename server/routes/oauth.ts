@@ -1,18 +1,25 @@
 // GET /api/auth/oauth/google and its callback: Google sign-in (OpenID Connect, state + nonce + PKCE kept in the
-// database for one use), ending in a redirect to the app's /oauth/callback with the tokens and the tab's signInState.
-import { createHash } from 'node:crypto'
+// database for one use, the attempt bound to the browser by a cookie), ending in a redirect to the app's
+// /oauth/callback with a one-time code and the tab's signInState; POST /oauth/exchange turns the code into tokens.
+import { createHash, randomBytes } from 'node:crypto'
 import { eq, lt } from 'drizzle-orm'
 import { Hono } from 'hono'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
 import type { OAuthErrorCode } from '../../src/contract/sign-in-methods.ts'
 import { accessTokenKey } from '../auth/access-token.ts'
 import { signInWithIdentity } from '../auth/accounts.ts'
+import { deviceNameFrom } from '../auth/device-name.ts'
 import { startSession } from '../auth/sessions.ts'
 import { addressKey, clientAddress } from '../client-address.ts'
 import type { Db } from '../db/client.ts'
-import { oauthSignInAttempts } from '../db/schema.ts'
+import { oauthExchangeCodes, oauthSignInAttempts } from '../db/schema.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
-import { ApiError } from '../http.ts'
+import { ApiError, validate } from '../http.ts'
+import { OAuthExchangeSchema } from '../../src/contract/sign-in-methods.ts'
+import { withFieldMessages } from '../auth/field-messages.ts'
+
+const ExchangeBody = withFieldMessages(OAuthExchangeSchema)
 import { type Limit, rateLimiterFor, resolveRateLimits } from '../rate-limit.ts'
 import { createOidcClient, type OidcClient, OidcError } from '../services/oidc.ts'
 
@@ -21,7 +28,11 @@ export const OAUTH_MESSAGES = {
   redirectUri: "redirectUri must be exactly this app's own /oauth/callback address.",
   signInState: 'signInState must be 1 to 128 letters, digits, - or _.',
   unavailable: 'Google sign-in is unavailable right now. Please try again in a moment.',
+  exchangeRefused: 'This Google sign-in has expired, was already used, or was started in another browser. Please start again.',
 } as const
+
+/** The one-time code /oauth/callback exchanges by POST for the token pair: this long, once, from the same browser. */
+export const EXCHANGE_CODE_MS = 60_000
 
 
 /** Long enough to choose an account at Google, short enough that a stolen state is soon worthless. */
@@ -30,6 +41,13 @@ export const SIGN_IN_STATE_PATTERN = /^[A-Za-z0-9_-]{1,128}$/
 const CALLBACK_PATH = '/api/auth/oauth/google/callback'
 
 const hashState = (state: string) => createHash('sha256').update(state).digest('base64url')
+const randomValue = () => randomBytes(32).toString('base64url')
+
+/**
+ * The cookie that binds an attempt to the browser that started it (RFC 9700 4.7). `__Host-` (Secure, Path=/, no
+ * Domain) on https; a plain http installation (localhost, tests) cannot set a Secure cookie, so it goes without prefix.
+ */
+export const browserCookieName = (publicUrl: string) => (publicUrl.startsWith('https://') ? '__Host-qrtee-oauth' : 'qrtee-oauth')
 
 /** Deletes and returns the attempt of `state`: exactly one callback may use it, on whichever server it arrives. */
 async function takeAttempt(db: Db, state: string) {
@@ -44,6 +62,12 @@ export function oauthRoutes(deps: AppDeps, oidcOverride?: OidcClient) {
   const limits = resolveRateLimits(deps.rateLimits)
   const limiter = rateLimiterFor(deps)
   const appCallback = `${config.publicUrl}/oauth/callback`
+  const cookieName = browserCookieName(config.publicUrl)
+  const secure = config.publicUrl.startsWith('https://')
+  const browserHashOf = (c: Parameters<typeof getCookie>[0]) => {
+    const value = getCookie(c, cookieName)
+    return value ? hashState(value) : undefined
+  }
   const configured = Boolean(config.googleClientId && config.googleClientSecret)
   const oidc =
     oidcOverride ??
@@ -76,14 +100,19 @@ export function oauthRoutes(deps: AppDeps, oidcOverride?: OidcClient) {
       if (c.req.query('redirectUri') !== appCallback) throw new ApiError(400, OAUTH_MESSAGES.redirectUri)
       const signInState = c.req.query('signInState')
       if (signInState === undefined || !SIGN_IN_STATE_PATTERN.test(signInState)) throw new ApiError(400, OAUTH_MESSAGES.signInState)
+      // fresh=1: a re-authentication before a sensitive change (issue 24): the provider must ask again (max_age=0).
+      const fresh = c.req.query('fresh') === '1'
       let start
       try {
-        start = await oidc.authorizationStart()
+        start = await oidc.authorizationStart({ fresh })
       } catch (error) {
         if (error instanceof OidcError) throw new ApiError(503, OAUTH_MESSAGES.unavailable)
         throw error
       }
       const at = now()
+      // SameSite=Lax: the cookie comes back on the provider's top-level redirect, never on a cross-site subrequest.
+      const browserSecret = randomValue()
+      setCookie(c, cookieName, browserSecret, { path: '/', httpOnly: true, secure, sameSite: 'Lax', maxAge: SIGN_IN_ATTEMPT_MS / 1000 })
       // Expired attempts go as new ones come; each is a few hundred bytes, so this keeps the table small.
       await db.delete(oauthSignInAttempts).where(lt(oauthSignInAttempts.expiresAt, at))
       await db.insert(oauthSignInAttempts).values({
@@ -91,6 +120,8 @@ export function oauthRoutes(deps: AppDeps, oidcOverride?: OidcClient) {
         nonce: start.nonce,
         codeVerifier: start.codeVerifier,
         signInState,
+        intent: fresh ? 'reauth' : 'sign-in',
+        browserHash: hashState(browserSecret),
         expiresAt: new Date(at.getTime() + SIGN_IN_ATTEMPT_MS),
         createdAt: at,
       })
@@ -111,6 +142,9 @@ export function oauthRoutes(deps: AppDeps, oidcOverride?: OidcClient) {
       // Taken (deleted) before anything else: a replayed state or code finds nothing, whatever happens next.
       const attempt = state ? await takeAttempt(db, state) : undefined
       if (!state || !attempt || attempt.expiresAt.getTime() <= now().getTime()) return fail('expired', attempt?.signInState)
+      // Another browser holding the right code and state (a forwarded or intercepted redirect) stops here.
+      const browserHash = browserHashOf(c)
+      if (!attempt.browserHash || browserHash !== attempt.browserHash) return fail('other_browser', attempt.signInState)
       const providerError = c.req.query('error')
       if (providerError !== undefined) return fail(providerError === 'access_denied' ? 'cancelled' : 'provider_error', attempt.signInState)
       // Rebuilt on PUBLIC_URL: behind a proxy the request's own URL may name an internal host.
@@ -123,8 +157,33 @@ export function oauthRoutes(deps: AppDeps, oidcOverride?: OidcClient) {
         throw error
       }
       if (!identity.emailVerified || identity.email === undefined) return fail('unverified_email', attempt.signInState)
+      // A fresh sign-in must really be fresh: the provider's auth_time no earlier than this attempt (a minute of skew).
+      const fresh = attempt.intent === 'reauth'
+      if (fresh && (!identity.authTime || identity.authTime.getTime() < attempt.createdAt.getTime() - 60_000)) return fail('refused', attempt.signInState)
       const owner = await signInWithIdentity(db, { provider: 'google', subject: identity.subject, email: identity.email }, now())
-      const session = await startSession(db, key, owner.userId, now())
-      return c.redirect(toApp({ token: session.token, refreshToken: session.refreshToken }, attempt.signInState), 302)
+      if (owner.outcome === 'unverified-local') return fail('account_exists', attempt.signInState)
+      // No token in any URL (issue 24): the page gets a one-time code and exchanges it by POST, from this browser.
+      const code = randomValue()
+      await db.delete(oauthExchangeCodes).where(lt(oauthExchangeCodes.expiresAt, now()))
+      await db.insert(oauthExchangeCodes).values({
+        codeHash: hashState(code),
+        userId: owner.userId,
+        browserHash,
+        authTime: identity.authTime ?? new Date(0),
+        deviceName: deviceNameFrom(c.req.header('User-Agent')),
+        expiresAt: new Date(now().getTime() + EXCHANGE_CODE_MS),
+        createdAt: now(),
+      })
+      return c.redirect(toApp({ code }, attempt.signInState), 302)
+    })
+    .post('/oauth/exchange', perAddress('oauth-exchange', limits.loginPerAddress), validate('json', ExchangeBody), async (c) => {
+      const { code } = c.req.valid('json')
+      // Deleted first: a replay finds nothing, whatever happens next.
+      const [row] = await db.delete(oauthExchangeCodes).where(eq(oauthExchangeCodes.codeHash, hashState(code))).returning()
+      const browserHash = browserHashOf(c)
+      deleteCookie(c, cookieName, { path: '/', secure })
+      if (!row || row.expiresAt.getTime() <= now().getTime() || !browserHash || browserHash !== row.browserHash) throw new ApiError(400, OAUTH_MESSAGES.exchangeRefused)
+      const authTime = row.authTime.getTime() > 0 ? row.authTime : null
+      return c.json(await startSession(db, key, row.userId, now(), { authTime, deviceName: row.deviceName ?? undefined }), 200)
     })
 }

@@ -5,7 +5,9 @@ import * as v from 'valibot'
 import { ProfileSchema, ProfileUpdateSchema, PublicProfileSchema } from '../../src/contract/profile.ts'
 import { PurchaseRecordSchema, UploadResultSchema, VisitorPurchaseResultSchema, VisitorPurchaseSchema } from '../../src/contract/purchase.ts'
 import { AuthResponseSchema } from '../../src/contract/auth.ts'
-import { AccountDeleteRequestSchema, SetPasswordSchema, SignInMethodsSchema } from '../../src/contract/sign-in-methods.ts'
+import { AccountDeleteRequestSchema, OAuthExchangeSchema, SetPasswordSchema, SignInMethodsSchema } from '../../src/contract/sign-in-methods.ts'
+import { EmailChangeSchema, ForgotPasswordSchema, MeSchema, ResetPasswordSchema, VerifyEmailSchema } from '../../src/contract/account-recovery.ts'
+import { DevicesSchema } from '../../src/contract/devices.ts'
 import { ScanReportSchema, ScanStatsSchema } from '../../src/contract/scans.ts'
 import { SyncChangesSchema, SyncPushResultSchema, SyncPushSchema } from '../../src/contract/sync.ts'
 import { ItemCreateSchema, ItemUpdateSchema, WishlistItemSchema } from '../../src/contract/wishlist.ts'
@@ -76,7 +78,38 @@ const OPERATIONS: Record<string, Partial<Record<'get' | 'post' | 'put' | 'delete
   '/api/users/me/export': {
     get: { summary: 'Everything stored about the owner, as one JSON attachment', auth: true, ok: { status: 200 } },
   },
+  '/api/auth/forgot-password': {
+    post: { summary: 'Mail a password reset link (the same answer for any email)', auth: false, body: ForgotPasswordSchema, ok: { status: 202 } },
+  },
+  '/api/auth/reset-password': {
+    post: { summary: "Spend a reset link's token: new password, every session ended, email verified", auth: false, body: ResetPasswordSchema, ok: { status: 200 } },
+  },
+  '/api/auth/verify-email': {
+    post: { summary: "Spend a verification link's token", auth: false, body: VerifyEmailSchema, ok: { status: 200 } },
+  },
+  '/api/auth/oauth/exchange': {
+    post: { summary: "Exchange Google sign-in's one-time code (with the browser's binding cookie) for the token pair", auth: false, body: OAuthExchangeSchema, ok: { status: 200, schema: AuthResponseSchema } },
+  },
+  '/api/users/me/email': {
+    put: { summary: 'Change the email (recent sign-in or current password); mails a verification link', auth: true, body: EmailChangeSchema, ok: { status: 200 } },
+  },
+  '/api/users/me/verification-email': {
+    post: { summary: 'Mail the verification link again (limited)', auth: true, ok: { status: 202 } },
+  },
+  '/api/users/me/google': {
+    delete: { summary: 'Disconnect Google (recent sign-in; the account must have a password)', auth: true, ok: { status: 200 } },
+  },
+  '/api/users/me/devices': {
+    get: { summary: 'Signed-in devices (one per sign-in)', auth: true, ok: { status: 200, schema: DevicesSchema } },
+  },
+  '/api/users/me/devices/{id}': {
+    delete: { summary: 'Sign out one device', auth: true, params: ['id'], ok: { status: 200 } },
+  },
+  '/api/users/me/devices/sign-out-others': {
+    post: { summary: 'Sign out every device but this one', auth: true, ok: { status: 200 } },
+  },
   '/api/users/me': {
+    get: { summary: 'The account: email, whether it is verified, and the sign-in methods', auth: true, ok: { status: 200, schema: MeSchema } },
     delete: {
       summary: 'Delete the account, its data and images (asks for the password; an account without one, for the username)',
       auth: true,

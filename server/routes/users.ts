@@ -18,6 +18,9 @@ import { ApiError, validate } from '../http.ts'
 import { rateLimiterFor, resolveRateLimits } from '../rate-limit.ts'
 import { deleteAccount } from '../services/account-deletion.ts'
 import { exportAccount } from '../services/account-export.ts'
+import { requireRecentSignIn } from '../auth/recent-sign-in.ts'
+import { deviceNameFrom } from '../auth/device-name.ts'
+import { accountSettingsRoutes } from './account-settings.ts'
 
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect'
 const PasswordChangeBody = withFieldMessages(PasswordChangeSchema)
@@ -30,7 +33,9 @@ export function userRoutes(deps: AppDeps) {
   const limits = resolveRateLimits(deps.rateLimits)
   const limiter = rateLimiterFor(deps)
 
-  return new Hono<AppEnv>().put('/me', requireAuth(deps), validate('json', PasswordChangeBody), async (c) => {
+  return new Hono<AppEnv>()
+    .route('/', accountSettingsRoutes(deps))
+    .put('/me', requireAuth(deps), validate('json', PasswordChangeBody), async (c) => {
     const userId = c.var.userId
     // A stolen access token must not become a way to guess the current password at full speed.
     await limiter.enforce('password-change', userId, limits.passwordChange)
@@ -42,7 +47,7 @@ export function userRoutes(deps: AppDeps) {
       await setPasswordHash(tx, userId, passwordHash)
       // Every refresh token ends, this device's included; the fresh pair below keeps this device signed in.
       await revokeAllForUser(tx, userId, now())
-      return startSession(tx, key, userId, now())
+      return startSession(tx, key, userId, now(), { deviceName: deviceNameFrom(c.req.header('User-Agent')) })
     })
     return c.json(session, 200)
   })
@@ -54,6 +59,11 @@ export function userRoutes(deps: AppDeps) {
     .put('/me/password', requireAuth(deps), validate('json', SetPasswordBody), async (c) => {
       const userId = c.var.userId
       await limiter.enforce('password-change', userId, limits.passwordChange)
+      // No current password exists to ask for: only a recent sign-in (a fresh Google one) may set it (issue 24).
+      const owner = await findUserById(db, userId)
+      if (!owner) throw new ApiError(404, 'Account not found')
+      if (owner.passwordHash !== null) throw new ApiError(400, SIGN_IN_METHOD_MESSAGES.alreadyHasPassword)
+      await requireRecentSignIn(c, now(), owner, undefined)
       const passwordHash = await hashPassword(c.req.valid('json').newPassword)
       const session = await db.transaction(async (tx) => {
         // Set only where none exists, in one statement: a password, once there, is changed only with itself.
@@ -65,7 +75,7 @@ export function userRoutes(deps: AppDeps) {
         if (!set) throw new ApiError(400, SIGN_IN_METHOD_MESSAGES.alreadyHasPassword)
         // As for a change: every other session ends, and this device gets a fresh pair (decision 102).
         await revokeAllForUser(tx, userId, now())
-        return startSession(tx, key, userId, now())
+        return startSession(tx, key, userId, now(), { deviceName: deviceNameFrom(c.req.header('User-Agent')) })
       })
       return c.json(session, 200)
     })
@@ -89,6 +99,8 @@ export function userRoutes(deps: AppDeps) {
         if (!confirmUsername) throw new ApiError(400, currentPassword ? SIGN_IN_METHOD_MESSAGES.noPasswordToCheck : SIGN_IN_METHOD_MESSAGES.confirmUsernameRequired)
         await limiter.enforce('password-change', userId, limits.passwordChange)
         if (confirmUsername.trim().toLowerCase() !== user.username.toLowerCase()) throw new ApiError(400, SIGN_IN_METHOD_MESSAGES.confirmUsernameWrong)
+        // The username is no secret: a stolen access token must not delete the account (issue 24).
+        await requireRecentSignIn(c, now(), user, undefined)
       } else {
         if (!currentPassword) throw new ApiError(400, ACCOUNT_MESSAGES.deletePasswordRequired)
         // The same budget as the password change: both are guesses at the current password with a token in hand.

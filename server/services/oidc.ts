@@ -13,7 +13,8 @@ export type OidcSettings = {
 /** What one sign-in must remember until its callback: all three are secrets of this server, never of the browser. */
 export type AuthorizationStart = { url: URL; state: string; nonce: string; codeVerifier: string }
 
-export type ProviderIdentity = { subject: string; email: string | undefined; emailVerified: boolean }
+/** `authTime`: the ID token's `auth_time`, when the person last proved themselves to the provider. */
+export type ProviderIdentity = { subject: string; email: string | undefined; emailVerified: boolean; authTime: Date | undefined }
 
 /** `unavailable`: the provider could not be reached or discovered; `refused`: the answer failed a check. */
 export class OidcError extends Error {
@@ -35,7 +36,8 @@ function isLocalHttp(issuer: URL): boolean {
 }
 
 export type OidcClient = {
-  authorizationStart: () => Promise<AuthorizationStart>
+  /** `fresh`: ask for a new authentication at the provider (`max_age=0`), whatever session it already has. */
+  authorizationStart: (options?: { fresh?: boolean }) => Promise<AuthorizationStart>
   /** Exchanges the code of `callbackUrl` (the provider's redirect as received) and returns the verified identity. */
   finish: (callbackUrl: URL, expected: { state: string; nonce: string; codeVerifier: string }) => Promise<ProviderIdentity>
 }
@@ -63,7 +65,7 @@ export function createOidcClient(settings: OidcSettings): OidcClient {
   }
 
   return {
-    async authorizationStart() {
+    async authorizationStart(options = {}) {
       const config = await configuration()
       const state = client.randomState()
       const nonce = client.randomNonce()
@@ -76,6 +78,7 @@ export function createOidcClient(settings: OidcSettings): OidcClient {
         nonce,
         code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
         code_challenge_method: 'S256',
+        ...(options.fresh ? { max_age: '0' } : {}),
       })
       return { url, state, nonce, codeVerifier }
     },
@@ -98,7 +101,8 @@ export function createOidcClient(settings: OidcSettings): OidcClient {
       const email = typeof claims.email === 'string' && claims.email !== '' ? claims.email : undefined
       // Google sends a boolean; some providers have sent the string "true".
       const verified = claims.email_verified === true || claims.email_verified === 'true'
-      return { subject: claims.sub, email, emailVerified: verified && email !== undefined }
+      const authTime = typeof claims.auth_time === 'number' ? new Date(claims.auth_time * 1000) : undefined
+      return { subject: claims.sub, email, emailVerified: verified && email !== undefined, authTime }
     },
   }
 }

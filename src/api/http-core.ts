@@ -3,6 +3,8 @@
 import * as v from 'valibot'
 import { apiPaths } from '../contract/api-paths.ts'
 import { AuthResponseSchema, MESSAGES } from '../contract/auth.ts'
+import { SIGNED_OUT_BY_OWNER } from '../contract/devices.ts'
+import { rememberSignedOutReason } from './signed-out-reason.ts'
 import { IDEMPOTENCY_KEY_HEADER, REFRESH_LOCK } from '../contract/names.ts'
 import type { LockManagerLike } from '../sync/locks.ts'
 import { fallbackUploadCapMs, fetchWithStallTimeout, realTimers, type ProgressFetch, type Timers } from './progress-upload.ts'
@@ -169,6 +171,8 @@ export function createHttpCore(options: HttpCoreOptions) {
     const after = await tokens.read()
     if (after.token && after.refreshToken && after.refreshToken !== current.refreshToken) return after.token
     if (REFUSED_REFRESH.has(res.status)) {
+      // The owner signed this device out from another one: the login page says so (issue 24).
+      if (messageOf(res) === SIGNED_OUT_BY_OWNER) rememberSignedOutReason(SIGNED_OUT_BY_OWNER)
       await tokens.end()
       throw new SessionEndedError(messageOf(res), res.status)
     }

@@ -42,24 +42,45 @@ const googleAccount = (overrides: Partial<FakeGoogleAccount> = {}): FakeGoogleAc
 const startPath = (redirectUri: string, signInState = 'tab-value_1') =>
   `/api/auth/oauth/google?${new URLSearchParams({ redirectUri, signInState }).toString()}`
 
+/** The browser-binding cookie the last start set (a real browser keeps it; tests carry it by hand). */
+let browserCookie = ''
+/** The cookie of the browser that started each attempt, by the provider's redirect back. */
+const cookieOf = new Map<string, string>()
+
 /** Start -> provider -> the provider's redirect back to the server (not yet followed). */
 async function toProviderAndBack(t: TestApp, signInState = 'tab-value_1') {
   const start = await t.request('GET', startPath(APP_CALLBACK, signInState))
   expect(start.status).toBe(302)
+  browserCookie = (start.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
   const atProvider = await fetch(start.headers.get('location') ?? '', { redirect: 'manual' })
   expect(atProvider.status).toBe(302)
   const back = new URL(atProvider.headers.get('location') ?? '')
   expect(`${back.origin}${back.pathname}`).toBe(`${PUBLIC_URL}/api/auth/oauth/google/callback`)
+  cookieOf.set(back.href, browserCookie)
   return back
 }
 
-/** Follows the server's callback and reads where it sends the browser. */
-async function callback(t: TestApp, back: URL) {
-  const res = await t.request('GET', `${back.pathname}${back.search}`)
+/** The server's callback as the browser follows it: where it sends the browser (a code, or an error). */
+async function landingOf(t: TestApp, back: URL, cookie = cookieOf.get(back.href) ?? browserCookie) {
+  const res = await t.request('GET', `${back.pathname}${back.search}`, { headers: cookie ? { Cookie: cookie } : {} })
   expect(res.status).toBe(302)
   const landing = new URL(res.headers.get('location') ?? '')
   expect(`${landing.origin}${landing.pathname}`).toBe(APP_CALLBACK)
   return landing.searchParams
+}
+
+const exchange = (t: TestApp, code: string, cookie = browserCookie) =>
+  t.request('POST', '/api/auth/oauth/exchange', { body: { code }, headers: cookie ? { Cookie: cookie } : {} })
+
+/** Follows the server's callback and, on success, exchanges the code as the page does: the tokens and the tab value. */
+async function callback(t: TestApp, back: URL) {
+  const landing = await landingOf(t, back)
+  const code = landing.get('code')
+  if (code === null) return landing
+  expect([...landing.keys()].sort()).toEqual(['code', 'signInState'])
+  const pair = await exchange(t, code, cookieOf.get(back.href))
+  expect(pair.status).toBe(200)
+  return new URLSearchParams({ token: pair.json.token, refreshToken: pair.json.refreshToken, signInState: landing.get('signInState') ?? '' })
 }
 
 async function roundTrip(t: TestApp, signInState = 'tab-value_1') {
@@ -113,6 +134,50 @@ describeEachDatabase('Google sign-in', (getDatabase) => {
     expect(await linkedTo(account.sub)).toHaveLength(1)
   })
 
+  it('the callback: no token in any URL; the one-time code is refused when replayed, without the cookie, or from another browser', async () => {
+    provider.signInAs(googleAccount())
+    const start = await t.request('GET', startPath(APP_CALLBACK))
+    const setCookie = start.headers.get('set-cookie') ?? ''
+    expect(setCookie).toMatch(/^__Host-qrtee-oauth=[A-Za-z0-9_-]{43}; Max-Age=600; Path=\/; HttpOnly; Secure; SameSite=Lax$/)
+    const back = await toProviderAndBack(t)
+    const landing = await landingOf(t, back)
+    expect([...landing.keys()].sort()).toEqual(['code', 'signInState'])
+    const code = landing.get('code') ?? ''
+    expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    // Without the cookie (another browser got the link): refused, and the code is spent.
+    const noCookie = await exchange(t, code, '')
+    expect([noCookie.status, noCookie.json]).toEqual([400, { message: OAUTH_MESSAGES.exchangeRefused }])
+    expect((await exchange(t, code)).status).toBe(400)
+
+    const again = await toProviderAndBack(t)
+    const second = (await landingOf(t, again)).get('code') ?? ''
+    expect((await exchange(t, second, 'qrtee-oauth=someone-elses-cookie')).status).toBe(400)
+    const third = (await landingOf(t, await toProviderAndBack(t))).get('code') ?? ''
+    expect((await exchange(t, third)).status).toBe(200)
+    // Replayed: refused.
+    expect((await exchange(t, third)).status).toBe(400)
+  })
+
+  it('the callback from another browser (right code and state, no cookie of the attempt) is refused and spends the attempt', async () => {
+    provider.signInAs(googleAccount())
+    const back = await toProviderAndBack(t)
+    refused(await landingOf(t, back, ''), 'other_browser')
+    refused(await landingOf(t, back), 'expired', null)
+    const other = await toProviderAndBack(t)
+    refused(await landingOf(t, other, '__Host-qrtee-oauth=forged'), 'other_browser')
+  })
+
+  it('a one-time code lives 60 seconds', async () => {
+    provider.signInAs(googleAccount())
+    const code = (await landingOf(t, await toProviderAndBack(t))).get('code') ?? ''
+    t.clock.advance(61_000)
+    try {
+      expect((await exchange(t, code)).status).toBe(400)
+    } finally {
+      t.clock.advance(-61_000)
+    }
+  })
+
   it('a username taken by someone else gets a number; the public address stays unique', async () => {
     const owner = await t.signUp('taken')
     provider.signInAs(googleAccount({ email: `${owner.username}@other-domain.test` }))
@@ -122,8 +187,10 @@ describeEachDatabase('Google sign-in', (getDatabase) => {
     expect(username.startsWith(owner.username)).toBe(true)
   })
 
-  it('links to an existing password account whose email Google verified (any case); the password keeps working', async () => {
+  it('links to an existing password account whose email Google verified (any case) and so did the account; the password keeps working', async () => {
     const owner = await t.signUp('linkme')
+    // Only an account that proved its mailbox is linked by email (issue 24; tests/api/account-takeover.test.ts).
+    await t.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.username, owner.username))
     const account = googleAccount({ email: owner.email.toUpperCase() })
     provider.signInAs(account)
     const landing = await roundTrip(t)
@@ -251,6 +318,8 @@ describeEachDatabase('Google sign-in', (getDatabase) => {
   it('a Google-only account: password login answers exactly as a wrong password; "Set a password" needs no current one, once', async () => {
     const account = googleAccount()
     provider.signInAs(account)
+    // A fresh sign-in at Google (auth_time now): setting a password needs one (issue 24).
+    provider.tamperNextIdToken((payload) => void (payload.auth_time = Math.floor(Date.now() / 1000)))
     const token = (await roundTrip(t)).get('token') ?? ''
     const googleOnly = await t.request('POST', '/api/auth/login', { body: { email: account.email, password: 'anything at all' } })
     const unknown = await t.request('POST', '/api/auth/login', { body: { email: `nobody.${unique()}@example.test`, password: 'anything at all' } })
@@ -274,6 +343,7 @@ describeEachDatabase('Google sign-in', (getDatabase) => {
   it('deleting a Google-only account asks for the username instead of a password', async () => {
     const account = googleAccount()
     provider.signInAs(account)
+    provider.tamperNextIdToken((payload) => void (payload.auth_time = Math.floor(Date.now() / 1000)))
     const token = (await roundTrip(t)).get('token') ?? ''
     const { username } = (await me(token)).json as { username: string }
     const del = (body: unknown) => t.request('DELETE', '/api/users/me', { token, body })
@@ -300,13 +370,14 @@ describeEachDatabase('Google sign-in', (getDatabase) => {
     const logged = new TestApp(await getDatabase(), { config: googleConfig(), logger: logs.logger })
     provider.signInAs(googleAccount())
     const back = await toProviderAndBack(logged, 'secret-tab-value')
-    const landing = await callback(logged, back)
-    const page = await logged.request('GET', `/oauth/callback?token=${landing.get('token')}&refreshToken=${landing.get('refreshToken')}&signInState=secret-tab-value`)
-    // Never cached either: the page's address holds the tokens.
+    const raw = await landingOf(logged, back)
+    const page = await logged.request('GET', `/oauth/callback?code=${raw.get('code')}&signInState=secret-tab-value`)
+    // Never cached either: the page's address holds the one-time code.
     expect(page.headers.get('cache-control')).toBe('no-store')
+    const pair = (await exchange(logged, raw.get('code') ?? '')).json
     const text = logs.text()
-    expect(logs.lines().map((line) => line.path)).toEqual(['/api/auth/oauth/google', '/api/auth/oauth/google/callback', '/oauth/callback'])
-    for (const secret of [back.searchParams.get('code'), back.searchParams.get('state'), landing.get('token'), landing.get('refreshToken'), 'secret-tab-value']) {
+    expect(logs.lines().map((line) => line.path)).toEqual(['/api/auth/oauth/google', '/api/auth/oauth/google/callback', '/oauth/callback', '/api/auth/oauth/exchange'])
+    for (const secret of [back.searchParams.get('code'), back.searchParams.get('state'), raw.get('code'), pair.token, pair.refreshToken, 'secret-tab-value', browserCookie.split('=')[1]]) {
       expect(text).not.toContain(secret)
     }
   })

@@ -1,5 +1,6 @@
 // Google sign-in in Chromium against a real local OpenID Connect provider (oauth2-mock-server): Login -> 'Continue with
-// Google' -> provider -> /dashboard, with no token in the address bar or any history entry; the page the owner came
+// Google' -> provider -> /oauth/callback's one-time code exchanged by POST -> /dashboard, with no token or code in the
+// address bar or any history entry; the page the owner came
 // from; a cancelled sign-in; 'Set a password'; and a forged callback link that leaves the session and its pending
 // change alone. This spec starts its own server (GOOGLE_* and OIDC_ISSUER pointing at the provider it runs), so the
 // shared e2e server keeps Google sign-in off for every other spec.
@@ -97,6 +98,8 @@ describe('Google sign-in', () => {
       expect(url).not.toContain(tokens.token)
       expect(url).not.toContain(tokens.refreshToken)
       expect(url).not.toContain('signInState')
+      // Decision 134: the one-time code left the address before anything rendered, and no token ever was in it.
+      expect(url).not.toMatch(/[?&](code|token|refreshToken)=/)
     }
     const ours = history.filter((url) => url.startsWith(server.baseUrl))
     expect(ours.map((url) => new URL(url).pathname)).toEqual(['/login', '/dashboard'])
@@ -111,6 +114,8 @@ describe('Google sign-in', () => {
   it('returns to the page the owner came from, where a Google-only account is offered "Set a password"', async () => {
     const account = googleAccount()
     provider.signInAs(account)
+    // A fresh sign-in at Google (auth_time now): setting a password needs a recent sign-in (issue 24).
+    provider.tamperNextIdToken((payload) => void (payload.auth_time = Math.floor(Date.now() / 1000)))
     await page.goto('/profile/edit')
     await page.waitForURL((url) => url.pathname === '/login')
     await continueWithGoogle(page)
@@ -132,6 +137,8 @@ describe('Google sign-in', () => {
 
   it('a Google-only account deletes itself from the settings page by typing its username', async () => {
     const account = googleAccount()
+    // Deleting needs a recent sign-in (issue 24): Google reports a fresh auth_time.
+    provider.tamperNextIdToken((payload) => void (payload.auth_time = Math.floor(Date.now() / 1000)))
     await signInWithGoogle(page, account)
     await page.getByRole('heading', { name: `Welcome back, ${account.username}!` }).waitFor()
     await page.goto('/profile/edit')

@@ -13,11 +13,14 @@ import { PasswordField } from './password-field.tsx'
 import { GoogleSignIn } from './google-sign-in.tsx'
 import { clearSignInFailure, signInFailure } from './oauth-callback.ts'
 import { useAfterSignIn } from './use-after-sign-in.ts'
+import { takeSignedOutReason } from '../../api/signed-out-reason.ts'
 
 export function LoginPage({ redirect }: { redirect?: string }) {
   const [submitting, setSubmitting] = useState(false)
   // A Google sign-in that just failed comes back here with its reason (set before the router existed); shown once.
   const [googleFailure, setGoogleFailure] = useState(signInFailure)
+  // Signed out from another device (issue 24): said once, here.
+  const [signedOutReason] = useState(takeSignedOutReason)
   useEffect(() => clearSignInFailure(), [])
   const afterSignIn = useAfterSignIn(redirect)
   const form = useForm({
@@ -51,6 +54,11 @@ export function LoginPage({ redirect }: { redirect?: string }) {
             {googleFailure}
           </Alert>
         ) : null}
+        {signedOutReason ? (
+          <Alert color="yellow" title="Signed out" role="status">
+            {signedOutReason}
+          </Alert>
+        ) : null}
         <form onSubmit={submit} noValidate>
           <Stack>
             <TextInput label="Email" type="email" autoComplete="email" key={form.key('email')} {...form.getInputProps('email')} />
@@ -61,6 +69,9 @@ export function LoginPage({ redirect }: { redirect?: string }) {
               key={form.key('password')}
               {...form.getInputProps('password')}
             />
+            <Text size="sm" ta="right">
+              <AnchorLink to="/forgot-password">Forgot password?</AnchorLink>
+            </Text>
             <Button type="submit" disabled={submitting} fullWidth>
               {submitting ? 'Signing in...' : 'Sign in'}
             </Button>

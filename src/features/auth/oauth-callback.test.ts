@@ -7,6 +7,7 @@ import {
   clearSignInFailure,
   consumeOAuthCallback,
   decideOAuthCallback,
+  finishOAuthExchange,
   RETURN_TO_KEY,
   SIGN_IN_FAILURE_MESSAGES,
   SIGN_IN_STATE_KEY,
@@ -35,24 +36,24 @@ class MemoryStorage implements Storage {
   }
 }
 
-const query = (overrides: Partial<CallbackQuery> = {}): CallbackQuery => ({ token: 'a.b.c', refreshToken: 'r', signInState: 'S1', error: null, ...overrides })
-const accept: CallbackDecision = { kind: 'accept', tokens: { token: 'a.b.c', refreshToken: 'r' } }
+const query = (overrides: Partial<CallbackQuery> = {}): CallbackQuery => ({ code: 'c0de', token: null, refreshToken: null, signInState: 'S1', error: null, ...overrides })
+const accept: CallbackDecision = { kind: 'exchange', code: 'c0de' }
 const ignore: CallbackDecision = { kind: 'ignore' }
 
 describe('decideOAuthCallback', () => {
   it.each<[string, CallbackQuery, string | null, CallbackDecision]>([
-    ['both tokens answering the sign-in this tab started', query(), 'S1', accept],
-    ['tokens with nothing started in this tab (a forged link)', query(), null, ignore],
-    ['tokens without an echoed value', query({ signInState: null }), 'S1', ignore],
-    ['tokens echoing another value', query({ signInState: 'S2' }), 'S1', ignore],
-    ['tokens echoing a value that differs only in case', query({ signInState: 's1' }), 'S1', ignore],
-    ['tokens echoing an empty value against an empty stored one', query({ signInState: '' }), '', ignore],
-    ['only the access token, even with the right value', query({ refreshToken: null }), 'S1', ignore],
-    ['only the refresh token, even with the right value', query({ token: null }), 'S1', ignore],
-    ['an empty token with the right value', query({ token: '' }), 'S1', ignore],
-    ['tokens beside a provider error, with nothing started', query({ error: 'access_denied' }), null, ignore],
-    ['no tokens and the provider refused', query({ token: null, refreshToken: null, error: 'access_denied' }), 'S1', { kind: 'failed', error: 'access_denied' }],
-    ['no tokens and no error', query({ token: null, refreshToken: null }), null, { kind: 'failed', error: null }],
+    ['a code answering the sign-in this tab started', query(), 'S1', accept],
+    ['a code with nothing started in this tab (a forged link)', query(), null, ignore],
+    ['a code without an echoed value', query({ signInState: null }), 'S1', ignore],
+    ['a code echoing another value', query({ signInState: 'S2' }), 'S1', ignore],
+    ['a code echoing a value that differs only in case', query({ signInState: 's1' }), 'S1', ignore],
+    ['a code echoing an empty value against an empty stored one', query({ signInState: '' }), '', ignore],
+    ['an empty code with the right value', query({ code: '' }), 'S1', ignore],
+    ['tokens in the address, even with the right value (decision 134)', query({ code: null, token: 'a.b.c', refreshToken: 'r' }), 'S1', ignore],
+    ['a code beside tokens', query({ token: 'a.b.c' }), 'S1', ignore],
+    ['a code beside a provider error, with nothing started', query({ error: 'access_denied' }), null, ignore],
+    ['no code and the provider refused', query({ code: null, error: 'access_denied' }), 'S1', { kind: 'failed', error: 'access_denied' }],
+    ['no code and no error', query({ code: null }), null, { kind: 'failed', error: null }],
   ])('%s', (_, input, expected, decision) => {
     expect(decideOAuthCallback(input, expected)).toEqual(decision)
   })
@@ -80,13 +81,35 @@ describe('consumeOAuthCallback', () => {
     return { outcome, replaced }
   }
 
-  it('signs in once for a started sign-in and ignores a replay of the same link (single use)', () => {
+  /** A server that answers the exchange with this pair (or refuses with 400). */
+  const exchangeAnswering = (pair: { token: string; refreshToken: string } | null, seen: unknown[] = []) =>
+    (async (_url: unknown, init?: RequestInit) => {
+      seen.push(JSON.parse(String(init?.body)))
+      return new Response(JSON.stringify(pair ?? { message: 'refused' }), { status: pair ? 200 : 400 })
+    }) as typeof fetch
+
+  async function arriveAndExchange(url: string, pair: { token: string; refreshToken: string } | null = { token: 't.t.t', refreshToken: 'r' }) {
+    const first = arrive(url)
+    const replaced = [...first.replaced]
+    const history = { replaceState: (_d: unknown, _u: string, next: string) => replaced.push(next) } as unknown as History
+    const finished = await finishOAuthExchange(history, exchangeAnswering(pair))
+    return { outcome: first.outcome === 'exchanging' ? finished : first.outcome, replaced }
+  }
+
+  it('exchanges the code of a started sign-in once and ignores a replay of the same link (single use)', async () => {
     const state = beginSignInState(session)
     expect(state).toMatch(/^[A-Za-z0-9_-]{22}$/)
     expect(session.getItem(SIGN_IN_STATE_KEY)).toBe(state)
-    const link = `/oauth/callback?token=new.access.token&refreshToken=new-refresh&signInState=${state}`
+    const link = `/oauth/callback?code=one-time-code&signInState=${state}`
 
-    expect(arrive(link)).toEqual({ outcome: 'signed-in', replaced: ['/dashboard'] })
+    const seen: unknown[] = []
+    const first = arrive(link)
+    expect(first).toEqual({ outcome: 'exchanging', replaced: ['/oauth/callback'] })
+    const replaced: string[] = []
+    const history = { replaceState: (_d: unknown, _u: string, next: string) => replaced.push(next) } as unknown as History
+    expect(await finishOAuthExchange(history, exchangeAnswering({ token: 'new.access.token', refreshToken: 'new-refresh' }, seen))).toBe('signed-in')
+    expect(seen).toEqual([{ code: 'one-time-code' }])
+    expect(replaced).toEqual(['/dashboard'])
     expect(readTokens()).toEqual({ token: 'new.access.token', refreshToken: 'new-refresh' })
     expect(session.getItem(SIGN_IN_STATE_KEY)).toBeNull()
 
@@ -108,8 +131,16 @@ describe('consumeOAuthCallback', () => {
   it("spends the started value on a callback the provider refused, so a later forged link cannot use it", () => {
     const state = beginSignInState(session)
     expect(arrive('/oauth/callback?error=access_denied')).toEqual({ outcome: 'failed', replaced: ['/login'] })
-    expect(arrive(`/oauth/callback?token=t.t.t&refreshToken=r&signInState=${state}`).outcome).toBe('ignored')
+    expect(arrive(`/oauth/callback?code=c&signInState=${state}`).outcome).toBe('ignored')
     expect(readTokens()).toEqual({ token: null, refreshToken: null })
+  })
+
+  it('a refused exchange (replayed code, another browser) goes to /login with the reason and stores nothing', async () => {
+    const state = beginSignInState(session)
+    expect(await arriveAndExchange(`/oauth/callback?code=c&signInState=${state}`, null)).toEqual({ outcome: 'failed', replaced: ['/oauth/callback', '/login'] })
+    expect(signInFailure()).toBe(SIGN_IN_FAILURE_MESSAGES.expired)
+    expect(readTokens()).toEqual({ token: null, refreshToken: null })
+    clearSignInFailure()
   })
 
   it('keeps saying "ignored" on a reload of the ignored page, and does nothing elsewhere', () => {
@@ -118,10 +149,10 @@ describe('consumeOAuthCallback', () => {
     expect(readTokens()).toEqual({ token: null, refreshToken: null })
   })
 
-  it('returns to the page the owner came from after a sign-in, and keeps it on the way back to /login after a failure', () => {
+  it('returns to the page the owner came from after a sign-in, and keeps it on the way back to /login after a failure', async () => {
     const state = beginSignInState(session, '/profile/edit?tab=1')
     expect(session.getItem(RETURN_TO_KEY)).toBe('/profile/edit?tab=1')
-    expect(arrive(`/oauth/callback?token=t.t.t&refreshToken=r&signInState=${state}`)).toEqual({ outcome: 'signed-in', replaced: ['/profile/edit?tab=1'] })
+    expect(await arriveAndExchange(`/oauth/callback?code=c&signInState=${state}`)).toEqual({ outcome: 'signed-in', replaced: ['/oauth/callback', '/profile/edit?tab=1'] })
     expect(session.getItem(RETURN_TO_KEY)).toBeNull()
 
     const next = beginSignInState(session, '/products/new')
@@ -132,11 +163,11 @@ describe('consumeOAuthCallback', () => {
 
   it.each([['another origin', 'https://evil.test/x'], ['a protocol-relative address', '//evil.test'], ['javascript:', 'javascript:alert(1)']])(
     'never returns to %s, whether given at the start or planted in storage',
-    (_, target) => {
+    async (_, target) => {
       const state = beginSignInState(session, target)
       expect(session.getItem(RETURN_TO_KEY)).toBeNull()
       session.setItem(RETURN_TO_KEY, target)
-      expect(arrive(`/oauth/callback?token=t.t.t&refreshToken=r&signInState=${state}`).replaced).toEqual(['/dashboard'])
+      expect((await arriveAndExchange(`/oauth/callback?code=c&signInState=${state}`)).replaced).toEqual(['/oauth/callback', '/dashboard'])
     },
   )
 

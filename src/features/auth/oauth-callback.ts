@@ -1,9 +1,12 @@
-// Owns the arrival from Google sign-in: tokens in /oauth/callback's query are taken only when they answer a sign-in this
-// tab started (a single-use random value kept in sessionStorage, echoed back by the server), and are erased from the
-// address bar and history before anything renders, accepted or not (docs/decisions/079).
+// Owns the arrival from Google sign-in: the one-time code in /oauth/callback's query is exchanged by POST for the token
+// pair only when it answers a sign-in this tab started (a single-use random value kept in sessionStorage, echoed back by
+// the server), and is erased from the address bar and history before anything renders (decisions 079 and 134). Tokens
+// in the address are never accepted: the server no longer sends any.
 import * as v from 'valibot'
 import { storeTokens } from '../../api/tokens.ts'
+import { AuthResponseSchema } from '../../contract/auth.ts'
 import { OAUTH_ERROR_CODES, type OAuthErrorCode } from '../../contract/sign-in-methods.ts'
+import { GOOGLE_ACCOUNT_EXISTS_SENTENCE } from '../../contract/account-recovery.ts'
 import { DEFAULT_AFTER_SIGN_IN, isSameOriginPath } from '../../lib/safe-redirect.ts'
 
 export const OAUTH_CALLBACK_PATH = '/oauth/callback'
@@ -19,10 +22,10 @@ export const IGNORED_VALUE = 'ignored'
 
 const Token = v.pipe(v.string(), v.minLength(1))
 
-export type CallbackQuery = { token: string | null; refreshToken: string | null; signInState: string | null; error: string | null }
+export type CallbackQuery = { code: string | null; token: string | null; refreshToken: string | null; signInState: string | null; error: string | null }
 
 export type CallbackDecision =
-  | { kind: 'accept'; tokens: { token: string; refreshToken: string } }
+  | { kind: 'exchange'; code: string }
   /** Tokens arrived that no sign-in of this tab asked for (a forged link, a replay, another tab's flow): dropped. */
   | { kind: 'ignore' }
   /** No tokens: the provider refused, or the link was cut. */
@@ -33,12 +36,13 @@ export type CallbackDecision =
  * an echoed value equal to the one this tab stored. Without tokens, the provider's error (if any) is shown.
  */
 export function decideOAuthCallback(query: CallbackQuery, expectedState: string | null): CallbackDecision {
-  if (query.token === null && query.refreshToken === null) return { kind: 'failed', error: query.error }
+  // Tokens in the address come from no server of ours any more (decision 134): whoever sent them, they are dropped.
+  if (query.token !== null || query.refreshToken !== null) return { kind: 'ignore' }
+  if (query.code === null) return { kind: 'failed', error: query.error }
   const started = expectedState !== null && expectedState !== '' && query.signInState === expectedState
-  const token = v.safeParse(Token, query.token)
-  const refreshToken = v.safeParse(Token, query.refreshToken)
-  if (!started || !token.success || !refreshToken.success) return { kind: 'ignore' }
-  return { kind: 'accept', tokens: { token: token.output, refreshToken: refreshToken.output } }
+  const code = v.safeParse(Token, query.code)
+  if (!started || !code.success) return { kind: 'ignore' }
+  return { kind: 'exchange', code: code.output }
 }
 
 /**
@@ -74,6 +78,8 @@ export const SIGN_IN_FAILURE_MESSAGES: Record<OAuthErrorCode | 'unknown', string
   cancelled: 'Google sign-in was cancelled.',
   provider_error: 'Google could not sign you in. Please try again.',
   expired: 'The Google sign-in expired or was already used. Please start again.',
+  account_exists: GOOGLE_ACCOUNT_EXISTS_SENTENCE,
+  other_browser: 'This Google sign-in was started in another browser. Please start again here.',
   unverified_email: 'Your Google account has no verified email address. Verify it with Google, or sign in with your email and password.',
   refused: 'Google could not confirm your sign-in. Please try again.',
   unavailable: 'Google sign-in is unavailable right now. Please try again in a moment.',
@@ -104,7 +110,9 @@ function safeSessionStorage(): Storage | undefined {
   }
 }
 
-export type CallbackOutcome = 'not-callback' | 'signed-in' | 'ignored' | 'failed'
+export type CallbackOutcome = 'not-callback' | 'exchanging' | 'ignored' | 'failed'
+
+let pendingExchange: { code: string; returnTo: string | null } | null = null
 
 /**
  * Runs in main.tsx before the router exists. Accepted: stores the tokens and replaces the entry with the page the
@@ -116,8 +124,9 @@ export function consumeOAuthCallback(location: Location, history: History, stora
   if (location.pathname.replace(/\/+$/, '') !== OAUTH_CALLBACK_PATH) return 'not-callback'
   const params = new URLSearchParams(location.search)
   // A reload of the page that already said 'ignored' keeps saying it; there is nothing left to decide.
-  if (params.get(IGNORED_PARAM) === IGNORED_VALUE && !params.has('token') && !params.has('refreshToken')) return 'ignored'
+  if (params.get(IGNORED_PARAM) === IGNORED_VALUE && !params.has('token') && !params.has('refreshToken') && !params.has('code')) return 'ignored'
   const query: CallbackQuery = {
+    code: params.get('code'),
     token: params.get('token'),
     refreshToken: params.get('refreshToken'),
     signInState: params.get(SIGN_IN_STATE_PARAM),
@@ -126,10 +135,11 @@ export function consumeOAuthCallback(location: Location, history: History, stora
   const decision = decideOAuthCallback(query, take(storage, SIGN_IN_STATE_KEY))
   const stored = take(storage, RETURN_TO_KEY)
   const returnTo = stored !== null && isSameOriginPath(stored) ? stored : null
-  if (decision.kind === 'accept') {
-    storeTokens(decision.tokens)
-    history.replaceState(null, '', returnTo ?? DEFAULT_AFTER_SIGN_IN)
-    return 'signed-in'
+  if (decision.kind === 'exchange') {
+    // The code leaves the address at once; finishOAuthExchange spends it before the router starts.
+    history.replaceState(null, '', OAUTH_CALLBACK_PATH)
+    pendingExchange = { code: decision.code, returnTo }
+    return 'exchanging'
   }
   if (decision.kind === 'ignore') {
     history.replaceState(null, '', `${OAUTH_CALLBACK_PATH}?${IGNORED_PARAM}=${IGNORED_VALUE}`)
@@ -138,5 +148,34 @@ export function consumeOAuthCallback(location: Location, history: History, stora
   // Back to the sign-in page (keeping where the owner was going), which says 'Login failed' with the reason.
   pendingFailure = signInFailureMessage(decision.error)
   history.replaceState(null, '', returnTo ? `/login?${new URLSearchParams({ redirect: returnTo }).toString()}` : '/login')
+  return 'failed'
+}
+
+/**
+ * Exchanges the code consumeOAuthCallback kept (POST, with the browser's binding cookie) for the token pair: stored,
+ * and the entry becomes the page the owner came from. A refused or failed exchange goes to /login with the reason.
+ */
+export async function finishOAuthExchange(history: History, fetchImpl: typeof fetch = fetch): Promise<'signed-in' | 'failed' | 'none'> {
+  const pending = pendingExchange
+  pendingExchange = null
+  if (!pending) return 'none'
+  try {
+    const res = await fetchImpl('/api/auth/oauth/exchange', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ code: pending.code }),
+      credentials: 'same-origin',
+    })
+    const pair = v.safeParse(AuthResponseSchema, res.ok ? await res.json() : null)
+    if (pair.success) {
+      storeTokens(pair.output)
+      history.replaceState(null, '', pending.returnTo ?? DEFAULT_AFTER_SIGN_IN)
+      return 'signed-in'
+    }
+    pendingFailure = SIGN_IN_FAILURE_MESSAGES.expired
+  } catch {
+    pendingFailure = SIGN_IN_FAILURE_MESSAGES.unavailable
+  }
+  history.replaceState(null, '', pending.returnTo ? `/login?${new URLSearchParams({ redirect: pending.returnTo }).toString()}` : '/login')
   return 'failed'
 }

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications'
 import { Outlet } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { DATABASE_OUTDATED_EVENT } from '../../../contract/names.ts'
+import { EmailVerificationBanner } from '../../../features/account/email-verification-banner.tsx'
 
 const OUTDATED_NOTICE_ID = 'database-outdated'
 
@@ -30,5 +31,10 @@ export function AuthedLayout() {
     window.addEventListener(DATABASE_OUTDATED_EVENT, showOutdatedNotice)
     return () => window.removeEventListener(DATABASE_OUTDATED_EVENT, showOutdatedNotice)
   }, [])
-  return <Outlet />
+  return (
+    <>
+      <EmailVerificationBanner />
+      <Outlet />
+    </>
+  )
 }

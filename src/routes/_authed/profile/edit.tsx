@@ -1,10 +1,12 @@
 // Route /profile/edit: the profile settings page; without a loadable profile the owner goes back to /dashboard, and
 // after deleting the account the owner is signed out with this device's data and private caches wiped.
+import { Container } from '@mantine/core'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { useCallback } from 'react'
 import { clearTokens } from '../../../api/tokens.ts'
 import { ACCOUNT_MESSAGES } from '../../../contract/account.ts'
 import { useLogout } from '../../../features/dashboard/use-logout.ts'
+import { DevicesPanel } from '../../../features/account/devices-panel.tsx'
 import { ProfileSettingsPage } from '../../../features/profile-settings/profile-settings-page.tsx'
 import { OwnerPageFrame } from '../-components/owner-page-frame.tsx'
 import { useOwnerSync } from '../-components/owner-sync.ts'
@@ -26,6 +28,9 @@ export const Route = createFileRoute('/_authed/profile/edit')({
     return (
       <OwnerPageFrame>
         <ProfileSettingsPage db={sync.db} onLoadFailed={() => void navigate({ to: '/dashboard', replace: true })} onAccountDeleted={onAccountDeleted} />
+        <Container size="sm" pb="lg">
+          <DevicesPanel />
+        </Container>
       </OwnerPageFrame>
     )
   },

@@ -1,0 +1,44 @@
+// Mailed single-use tokens (password reset, email verification): 256 random bits, only their SHA-256 stored, spent by
+// one DELETE … RETURNING so two clicks of one link cannot both succeed, and a newer token of a kind kills the older.
+import { and, eq } from 'drizzle-orm'
+import type { Db } from '../db/client.ts'
+import { accountTokens } from '../db/schema.ts'
+import { hashRefreshToken, newRefreshTokenValue } from './refresh-token-policy.ts'
+
+export type AccountTokenPurpose = 'reset' | 'verify'
+
+export const ACCOUNT_TOKEN_TTL_MS: Record<AccountTokenPurpose, number> = {
+  reset: 60 * 60_000,
+  verify: 24 * 60 * 60_000,
+}
+
+/** Stores a new token of `purpose` for `userId` (every older one of that purpose dies) and returns its only plain copy. */
+export async function issueAccountToken(db: Db, userId: string, purpose: AccountTokenPurpose, email: string, now: Date): Promise<string> {
+  const token = newRefreshTokenValue()
+  await db.transaction(async (tx) => {
+    await tx.delete(accountTokens).where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose)))
+    await tx.insert(accountTokens).values({
+      tokenHash: hashRefreshToken(token),
+      userId,
+      purpose,
+      email,
+      expiresAt: new Date(now.getTime() + ACCOUNT_TOKEN_TTL_MS[purpose]),
+      createdAt: now,
+    })
+  })
+  return token
+}
+
+/** Spends `token`: the row is deleted whatever follows, and returned only when it was of `purpose` and alive. */
+export async function consumeAccountToken(db: Db, token: string, purpose: AccountTokenPurpose, now: Date) {
+  const [row] = await db
+    .delete(accountTokens)
+    .where(and(eq(accountTokens.tokenHash, hashRefreshToken(token)), eq(accountTokens.purpose, purpose)))
+    .returning()
+  if (!row || row.expiresAt.getTime() <= now.getTime()) return undefined
+  return row
+}
+
+export async function dropAccountTokens(db: Db, userId: string, purpose: AccountTokenPurpose): Promise<void> {
+  await db.delete(accountTokens).where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose)))
+}

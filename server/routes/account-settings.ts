@@ -1,0 +1,95 @@
+// /api/users/me (read), its email (change, confirmation resend) and its Google link (disconnect): the account settings
+// of issue 24, each sensitive change behind a recent sign-in (server/auth/recent-sign-in.ts).
+import { and, eq, sql } from 'drizzle-orm'
+import { Hono } from 'hono'
+import { EmailChangeSchema, RECOVERY_MESSAGES } from '../../src/contract/account-recovery.ts'
+import { CONFLICT_MESSAGES, findUserById, signInMethods } from '../auth/accounts.ts'
+import { dropAccountTokens } from '../auth/account-tokens.ts'
+import { withFieldMessages } from '../auth/field-messages.ts'
+import { requireAuth } from '../auth/require-auth.ts'
+import { requireRecentSignIn } from '../auth/recent-sign-in.ts'
+import { linkedIdentities, users } from '../db/schema.ts'
+import type { AppDeps, AppEnv } from '../deps.ts'
+import { ApiError, validate } from '../http.ts'
+import { rateLimiterFor, resolveRateLimits } from '../rate-limit.ts'
+import { accountMailFor, mailAccountLink, mailNotice } from '../services/account-mail.ts'
+import { devicesRoutes } from './devices.ts'
+
+const EmailChangeBody = withFieldMessages(EmailChangeSchema)
+
+export const GOOGLE_LINK_MESSAGES = {
+  notLinked: 'Google is not connected to this account.',
+  lastMethod: 'Set a password first: without Google or a password, nobody could sign in to this account.',
+  disconnected: 'Google is disconnected. Sign in with your email and password from now on.',
+} as const
+
+export function accountSettingsRoutes(deps: AppDeps) {
+  const { database, now } = deps
+  const { db } = database
+  const limits = resolveRateLimits(deps.rateLimits)
+  const limiter = rateLimiterFor(deps)
+  const account = async (userId: string) => {
+    const user = await findUserById(db, userId)
+    if (!user) throw new ApiError(404, 'Account not found')
+    return user
+  }
+
+  return new Hono<AppEnv>()
+    .route('/', devicesRoutes(deps))
+    .get('/me', requireAuth(deps), async (c) => {
+      const user = await account(c.var.userId)
+      const methods = await signInMethods(db, user.id)
+      return c.json(
+        {
+          username: user.username,
+          email: user.email,
+          emailVerified: user.emailVerifiedAt !== null,
+          emailVerificationAvailable: accountMailFor(deps) !== undefined,
+          signInMethods: { password: user.passwordHash !== null, google: methods?.google ?? false },
+        },
+        200,
+      )
+    })
+    .put('/me/email', requireAuth(deps), validate('json', EmailChangeBody), async (c) => {
+      const userId = c.var.userId
+      await limiter.enforce('sensitive-change', userId, limits.sensitiveChangePerUser)
+      const { email, currentPassword } = c.req.valid('json')
+      const user = await account(userId)
+      await requireRecentSignIn(c, now(), user, currentPassword)
+      if (user.email.toLowerCase() === email.toLowerCase()) throw new ApiError(400, RECOVERY_MESSAGES.emailUnchanged)
+      const changed = await db.transaction(async (tx) => {
+        const [taken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${email}) and ${users.id} <> ${userId}`).limit(1)
+        if (taken) return false
+        // The new address is unproved until its link is used; links mailed to the old one die with it.
+        await tx.update(users).set({ email, emailVerifiedAt: null }).where(eq(users.id, userId))
+        await dropAccountTokens(tx, userId, 'verify')
+        await dropAccountTokens(tx, userId, 'reset')
+        await mailNotice(deps, tx, 'email-changed', user.email, { username: user.username, newEmail: email })
+        return true
+      })
+      if (!changed) throw new ApiError(409, CONFLICT_MESSAGES.email)
+      await mailAccountLink(deps, db, userId, 'verify', now())
+      return c.json({ message: RECOVERY_MESSAGES.emailChanged }, 200)
+    })
+    .post('/me/verification-email', requireAuth(deps), async (c) => {
+      const user = await account(c.var.userId)
+      if (user.emailVerifiedAt) throw new ApiError(409, RECOVERY_MESSAGES.alreadyVerified)
+      if (!accountMailFor(deps)) throw new ApiError(503, RECOVERY_MESSAGES.mailUnavailable)
+      await limiter.enforce('verification-resend', user.id, limits.verificationResendPerUser)
+      await mailAccountLink(deps, db, user.id, 'verify', now())
+      return c.json({ message: RECOVERY_MESSAGES.verificationSent }, 202)
+    })
+    .delete('/me/google', requireAuth(deps), async (c) => {
+      const userId = c.var.userId
+      await limiter.enforce('sensitive-change', userId, limits.sensitiveChangePerUser)
+      const user = await account(userId)
+      await requireRecentSignIn(c, now(), user, undefined)
+      if (user.passwordHash === null) throw new ApiError(400, GOOGLE_LINK_MESSAGES.lastMethod)
+      const removed = await db
+        .delete(linkedIdentities)
+        .where(and(eq(linkedIdentities.userId, userId), eq(linkedIdentities.provider, 'google')))
+        .returning({ subject: linkedIdentities.subject })
+      if (removed.length === 0) throw new ApiError(404, GOOGLE_LINK_MESSAGES.notLinked)
+      return c.json({ message: GOOGLE_LINK_MESSAGES.disconnected }, 200)
+    })
+}

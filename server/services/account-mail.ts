@@ -1,0 +1,53 @@
+// Owns the account mail of one app: whether it is configured (SMTP_URL), its outbox, and the mails a sign-in flow sends
+// (a link built on PUBLIC_URL with a fresh single-use token). Without SMTP_URL nothing is mailed and callers say so.
+import { eq } from 'drizzle-orm'
+import { issueAccountToken } from '../auth/account-tokens.ts'
+import type { Db } from '../db/client.ts'
+import { users } from '../db/schema.ts'
+import type { AppDeps } from '../deps.ts'
+import { createLogger } from '../logging.ts'
+import { createMailDelivery, enqueueMail, MailOutbox } from './mail-outbox.ts'
+import { DEFAULT_MAIL_RETRY } from './support-outbox.ts'
+
+const outboxes = new WeakMap<AppDeps, MailOutbox>()
+
+/** The account mail outbox of the app built from `deps`, or undefined without SMTP_URL. */
+export function accountMailFor(deps: AppDeps): MailOutbox | undefined {
+  const { smtpUrl, mailFrom } = deps.config
+  if (!smtpUrl) return undefined
+  let outbox = outboxes.get(deps)
+  if (!outbox) {
+    outbox = new MailOutbox(deps.database.db, createMailDelivery(smtpUrl, mailFrom), deps.logger ?? createLogger(deps.config.logLevel), deps.accountMailRetry ?? DEFAULT_MAIL_RETRY)
+    outboxes.set(deps, outbox)
+  }
+  return outbox
+}
+
+export const accountLink = (deps: AppDeps, page: 'reset-password' | 'verify-email', token: string) =>
+  `${deps.config.publicUrl}/${page}?token=${encodeURIComponent(token)}`
+
+/**
+ * Mails a link of `purpose` to the user's current address: the token and the mail row are written in one
+ * transaction, so a stored token always has its mail on the way. False when mail is not configured.
+ */
+export async function mailAccountLink(deps: AppDeps, db: Db, userId: string, purpose: 'reset' | 'verify', now: Date): Promise<boolean> {
+  const outbox = accountMailFor(deps)
+  if (!outbox) return false
+  await db.transaction(async (tx) => {
+    const [user] = await tx.select({ username: users.username, email: users.email }).from(users).where(eq(users.id, userId)).limit(1)
+    if (!user) return
+    const token = await issueAccountToken(tx, userId, purpose, user.email, now)
+    const link = accountLink(deps, purpose === 'reset' ? 'reset-password' : 'verify-email', token)
+    await enqueueMail(tx, purpose === 'reset' ? 'reset-password' : 'verify-email', user.email, { username: user.username, link })
+  })
+  outbox.kick()
+  return true
+}
+
+/** A notice without a link (an email change told to the old address). */
+export async function mailNotice(deps: AppDeps, db: Db, kind: 'email-changed' | 'new-device', to: string, payload: Record<string, string>): Promise<void> {
+  const outbox = accountMailFor(deps)
+  if (!outbox) return
+  await enqueueMail(db, kind, to, payload)
+  outbox.kick()
+}

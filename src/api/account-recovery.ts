@@ -1,0 +1,33 @@
+// The browser's calls of issue 24: forgot/reset password, email verification, /users/me and devices.
+import * as v from 'valibot'
+import { apiCall } from './client.ts'
+import { MeSchema } from '../contract/account-recovery.ts'
+import { DevicesSchema } from '../contract/devices.ts'
+
+const MessageSchema = v.object({ message: v.string() })
+
+export const requestPasswordReset = (email: string) =>
+  apiCall(MessageSchema, '/auth/forgot-password', { method: 'POST', body: { email }, auth: false })
+export const resetPassword = (token: string, password: string) =>
+  apiCall(MessageSchema, '/auth/reset-password', { method: 'POST', body: { token, password }, auth: false })
+export const verifyEmail = (token: string) => apiCall(MessageSchema, '/auth/verify-email', { method: 'POST', body: { token }, auth: false })
+export const resendVerification = () => apiCall(MessageSchema, '/users/me/verification-email', { method: 'POST' })
+export const fetchMe = () => apiCall(MeSchema, '/users/me')
+export const fetchDevices = () => apiCall(DevicesSchema, '/users/me/devices')
+export const signOutDevice = (id: string) => apiCall(MessageSchema, `/users/me/devices/${encodeURIComponent(id)}`, { method: 'DELETE' })
+export const signOutOtherDevices = () => apiCall(MessageSchema, '/users/me/devices/sign-out-others', { method: 'POST' })
+
+/**
+ * Reads a mailed link's token once and takes it out of the address bar and history at once, so it is not kept there,
+ * shown over a shoulder, or sent anywhere later (the page also answers no-store and no-referrer).
+ */
+export function takeTokenFromAddress(): string {
+  if (typeof window === 'undefined') return ''
+  const url = new URL(window.location.href)
+  const token = url.searchParams.get('token') ?? ''
+  if (token) {
+    url.searchParams.delete('token')
+    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}`)
+  }
+  return token
+}

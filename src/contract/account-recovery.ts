@@ -1,0 +1,46 @@
+// Password reset, email verification and the recent sign-in that sensitive changes need (issue 24): payloads and the
+// sentences the server answers and the pages show.
+import * as v from 'valibot'
+import { EmailSchema, MESSAGES, RegisterSchema } from './auth.ts'
+
+export const RECOVERY_MESSAGES = {
+  forgotSent: 'If an account uses this email, we have sent it a link to choose a new password. The link works for 1 hour.',
+  resetInvalid: 'This reset link is invalid, already used or expired. Please ask for a new one.',
+  resetDone: 'Your password is changed and every device is signed out. Sign in with your new password.',
+  verifyInvalid: 'This confirmation link is invalid, already used or expired. Please ask for a new one.',
+  verified: 'Your email address is confirmed.',
+  alreadyVerified: 'Your email address is already confirmed.',
+  verificationSent: 'We have sent a new confirmation link to your email address.',
+  mailUnavailable: 'Email is not set up on this server, so no link can be mailed. Please ask the operator of this site.',
+  tokenRequired: 'This link is incomplete. Please open the link from the mail again.',
+  recentSignInRequired: 'For your safety, please confirm it is you: enter your current password, or sign in again.',
+  emailChanged: 'Your email address is changed. We have sent a confirmation link to the new address.',
+  emailUnchanged: 'This is already your email address.',
+} as const
+
+/** The reason code /login shows when Google meets an unverified local account with the same email. */
+export const GOOGLE_ACCOUNT_EXISTS_SENTENCE =
+  'An account with this email already exists. Sign in with its password, or reset the password by email, then connect Google in Profile settings.'
+
+const TokenSchema = v.pipe(v.string(RECOVERY_MESSAGES.tokenRequired), v.minLength(1, RECOVERY_MESSAGES.tokenRequired), v.maxLength(128, RECOVERY_MESSAGES.tokenRequired))
+
+export const ForgotPasswordSchema = v.object({ email: EmailSchema })
+export const ResetPasswordSchema = v.object({ token: TokenSchema, password: RegisterSchema.entries.password })
+export const VerifyEmailSchema = v.object({ token: TokenSchema })
+
+/** PUT /api/users/me/email: `currentPassword` stands for the recent sign-in when the session is older. */
+export const EmailChangeSchema = v.object({
+  email: EmailSchema,
+  currentPassword: v.optional(v.pipe(v.string(MESSAGES.passwordRequired), v.maxLength(1000, MESSAGES.passwordMax))),
+})
+
+/** GET /api/users/me */
+export const MeSchema = v.object({
+  username: v.string(),
+  email: v.string(),
+  emailVerified: v.boolean(),
+  /** False without SMTP_URL: no link can be mailed, so the app shows no banner. */
+  emailVerificationAvailable: v.boolean(),
+  signInMethods: v.object({ password: v.boolean(), google: v.boolean() }),
+})
+export type Me = v.InferOutput<typeof MeSchema>

@@ -1,0 +1,74 @@
+// Owns Profile settings' signed-in devices (issue 24): one row per sign-in (browser and system, when it signed in,
+// when it was last used), 'Sign out' for each other device and 'Sign out everywhere else'. Online only.
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { useNetwork } from '@mantine/hooks'
+import { notifications } from '@mantine/notifications'
+import { useCallback, useEffect, useState } from 'react'
+import { ApiError } from '../../api/client.ts'
+import type { Device } from '../../contract/devices.ts'
+import { fetchDevices, signOutDevice, signOutOtherDevices } from '../../api/account-recovery.ts'
+
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+
+export function DevicesPanel() {
+  const { online } = useNetwork()
+  const [devices, setDevices] = useState<Device[] | null>(null)
+  const [busy, setBusy] = useState(false)
+  const load = useCallback(() => {
+    fetchDevices().then(
+      (answer) => setDevices(answer.devices),
+      () => setDevices(null),
+    )
+  }, [])
+  useEffect(() => {
+    if (online) load()
+  }, [online, load])
+
+  const act = async (action: () => Promise<{ message: string }>) => {
+    setBusy(true)
+    try {
+      notifications.show({ color: 'green', title: 'Signed out', message: (await action()).message })
+      load()
+    } catch (err) {
+      notifications.show({ color: 'red', title: 'Error', message: err instanceof ApiError ? err.message : 'The server could not be reached.' })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Paper withBorder p="md" mt="lg" component="section" aria-labelledby="devices-title">
+      <Title order={3} id="devices-title" mb="sm">
+        Signed-in devices
+      </Title>
+      {devices === null ? (
+        <Text size="sm">{online ? 'Loading your devices...' : 'Connect to the internet to see your devices.'}</Text>
+      ) : (
+        <Stack gap="sm">
+          {devices.map((device) => (
+            <Group key={device.id} justify="space-between" wrap="nowrap" data-testid="device-row">
+              <div>
+                <Text fw={600}>
+                  {device.name}
+                  {device.current ? ' (this device)' : ''}
+                </Text>
+                <Text size="sm">Signed in {when(device.signedInAt)}</Text>
+                <Text size="sm">Last used {when(device.lastUsedAt)}</Text>
+              </div>
+              {device.current ? null : (
+                <Button variant="default" size="sm" disabled={busy} onClick={() => void act(() => signOutDevice(device.id))} aria-label={`Sign out ${device.name}`}>
+                  Sign out
+                </Button>
+              )}
+            </Group>
+          ))}
+          {devices.some((device) => !device.current) ? (
+            <Button variant="light" color="red" disabled={busy} onClick={() => void act(signOutOtherDevices)}>
+              Sign out everywhere else
+            </Button>
+          ) : null}
+        </Stack>
+      )}
+    </Paper>
+  )
+}

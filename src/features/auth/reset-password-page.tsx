@@ -1,0 +1,72 @@
+// Owns /reset-password?token=…: the link's token is kept in memory only, and spent only when the owner sends a new
+// password (a mail scanner that opens the link spends nothing); then the owner signs in with it.
+import { Alert, Button, Stack, Text } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import * as v from 'valibot'
+import { ApiError } from '../../api/client.ts'
+import { MESSAGES, RegisterSchema } from '../../contract/auth.ts'
+import { AnchorLink } from '../../lib/anchor-link.tsx'
+import { AuthCard } from './auth-card.tsx'
+import { PasswordField } from './password-field.tsx'
+import { resetPassword, takeTokenFromAddress } from '../../api/account-recovery.ts'
+
+export function ResetPasswordPage() {
+  const navigate = useNavigate()
+  const [token] = useState(takeTokenFromAddress)
+  const [password, setPassword] = useState('')
+  const [confirm, setConfirm] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [failed, setFailed] = useState<string | null>(null)
+  const [sending, setSending] = useState(false)
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault()
+    const parsed = v.safeParse(RegisterSchema.entries.password, password)
+    if (!parsed.success) return setError(parsed.issues[0].message)
+    if (password !== confirm) return setError(MESSAGES.passwordsDoNotMatch)
+    setError(null)
+    setSending(true)
+    try {
+      const { message } = await resetPassword(token, password)
+      notifications.show({ color: 'green', title: 'Password changed', message })
+      await navigate({ to: '/login', replace: true })
+    } catch (err) {
+      setFailed(err instanceof ApiError ? err.message : 'The server could not be reached. Please try again.')
+      setSending(false)
+    }
+  }
+
+  if (!token) {
+    return (
+      <AuthCard title="Choose a new password">
+        <Stack>
+          <Alert color="red" title="Link incomplete">
+            This link is incomplete. Please open the link from the mail again, or ask for a new one.
+          </Alert>
+          <AnchorLink to="/forgot-password">Ask for a new link</AnchorLink>
+        </Stack>
+      </AuthCard>
+    )
+  }
+  return (
+    <AuthCard title="Choose a new password">
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Stack>
+          {failed ? (
+            <Alert color="red" title="Password not changed" role="alert">
+              {failed} <AnchorLink to="/forgot-password">Ask for a new link</AnchorLink>
+            </Alert>
+          ) : null}
+          <Text size="sm">Choose the new password of your account. Every device will be signed out.</Text>
+          <PasswordField label="New password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={error} />
+          <PasswordField label="Confirm new password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.currentTarget.value)} />
+          <Button type="submit" disabled={sending} fullWidth>
+            {sending ? 'Saving...' : 'Set new password'}
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  )
+}

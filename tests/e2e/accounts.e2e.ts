@@ -1,0 +1,127 @@
+// Issue 24 in Chromium at 360x740 touch, against a server that mails through a local SMTP sink: forgot password from
+// /login to signed in with the new password (the link read from the mail), confirming the email from the owner app's
+// banner, and signing out another device from Profile settings, whose app then says it was signed out.
+import { randomBytes } from 'node:crypto'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { RECOVERY_MESSAGES } from '../../src/contract/account-recovery.ts'
+import { SIGNED_OUT_BY_OWNER } from '../../src/contract/devices.ts'
+import { linkToken, RESET_SUBJECT, VERIFY_SUBJECT, waitForMail } from '../api/account-mail-helpers.ts'
+import { type AppServer, startAppLikeNpmStart } from '../app-server.ts'
+import { SmtpSink } from '../fakes/smtp-sink.ts'
+import { launchBrowser } from './browser.ts'
+import { expiredToken } from './offline-helpers.ts'
+
+const sink = new SmtpSink()
+let server: AppServer
+let browser: Browser
+const contexts: BrowserContext[] = []
+
+beforeAll(async () => {
+  await sink.start()
+  server = await startAppLikeNpmStart({ RATE_LIMIT_SCALE: '20', SMTP_URL: sink.url })
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined)
+  await browser?.close()
+  await server?.stop()
+  await sink.stop()
+})
+
+async function phone(): Promise<Page> {
+  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true })
+  contexts.push(context)
+  return context.newPage()
+}
+
+function newUser() {
+  const id = randomBytes(5).toString('hex')
+  return { username: `acc_${id}`, email: `acc_${id}@example.com`, password: `pw-${id}-long` }
+}
+
+async function register(user: ReturnType<typeof newUser>) {
+  const res = await fetch(`${server.baseUrl}/api/auth/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(user) })
+  expect(res.status).toBe(201)
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).tap()
+  await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 })
+}
+
+describe('Accounts that stay yours', () => {
+  it('forgot password: from /login to signed in with the new password, reading the link from the mail', async () => {
+    const user = newUser()
+    await register(user)
+    const page = await phone()
+    await page.goto('/login')
+    await page.getByRole('link', { name: 'Forgot password?' }).tap()
+    await page.waitForURL((url) => url.pathname === '/forgot-password')
+    await page.getByLabel('Email').fill(user.email)
+    await page.getByRole('button', { name: 'Send the link' }).tap()
+    await page.getByText(RECOVERY_MESSAGES.forgotSent).waitFor()
+
+    const token = linkToken(await waitForMail(sink, user.email, RESET_SUBJECT), server.baseUrl, 'reset-password')
+    const landing = page.waitForResponse((response) => new URL(response.url()).pathname === '/reset-password')
+    await page.goto(`/reset-password?token=${token}`)
+    const headers = (await landing).headers()
+    expect(headers['cache-control']).toBe('no-store')
+    expect(headers['referrer-policy']).toBe('no-referrer')
+    // The token leaves the address bar before the owner does anything; opening the page spent nothing.
+    await page.getByRole('button', { name: 'Set new password' }).waitFor()
+    expect(page.url()).not.toContain(token)
+
+    await page.getByLabel('New password', { exact: true }).fill('my brand new password')
+    await page.getByLabel('Confirm new password').fill('my brand new password')
+    await page.getByRole('button', { name: 'Set new password' }).tap()
+    await page.waitForURL((url) => url.pathname === '/login')
+    await signIn(page, user.email, 'my brand new password')
+    await page.getByRole('heading', { name: `Welcome back, ${user.username}!` }).waitFor()
+  })
+
+  it("verifies the email from the owner app's banner", async () => {
+    const user = newUser()
+    await register(user)
+    const page = await phone()
+    await signIn(page, user.email, user.password)
+    const banner = page.getByTestId('email-verification-banner')
+    await banner.waitFor()
+    await banner.getByRole('button', { name: 'Send the link again' }).tap()
+    await banner.getByText(RECOVERY_MESSAGES.verificationSent).waitFor()
+    const token = linkToken(await waitForMail(sink, user.email, VERIFY_SUBJECT, 2), server.baseUrl, 'verify-email')
+
+    await page.goto(`/verify-email?token=${token}`)
+    await page.getByRole('button', { name: 'Confirm my email' }).tap()
+    await page.getByText(RECOVERY_MESSAGES.verified).waitFor()
+    await page.getByRole('link', { name: 'Go to your dashboard' }).tap()
+    await page.getByRole('heading', { name: `Welcome back, ${user.username}!` }).waitFor()
+    await expect.poll(() => page.getByTestId('email-verification-banner').count(), { timeout: 10_000 }).toBe(0)
+  })
+
+  it('signs out another device from Profile settings; that device is told it was signed out', async () => {
+    const user = newUser()
+    await register(user)
+    const mine = await phone()
+    const other = await phone()
+    await signIn(other, user.email, user.password)
+    await signIn(mine, user.email, user.password)
+    await mine.goto('/profile/edit')
+    const rows = mine.getByTestId('device-row')
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(3)
+    await expect.poll(() => rows.filter({ hasText: '(this device)' }).count()).toBe(1)
+    await rows.filter({ hasNotText: '(this device)' }).first().getByRole('button', { name: /^Sign out/ }).tap()
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2)
+    await mine.getByRole('button', { name: 'Sign out everywhere else' }).tap()
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(1)
+
+    // The other device's access token runs out (made stale here); its next call refreshes and is refused.
+    await other.evaluate((stale) => localStorage.setItem('token', stale), expiredToken(await other.evaluate(() => localStorage.getItem('token') ?? '')))
+    await other.goto('/profile/edit')
+    await other.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 })
+    await other.getByText(SIGNED_OUT_BY_OWNER).waitFor({ timeout: 15_000 })
+  })
+})
