@@ -71,7 +71,8 @@ export const ProductUrlSchema = v.pipe(
   v.rawTransform(({ dataset, addIssue, NEVER }) => {
     if (dataset.value === '') return ''
     const checked = normalizeUrl(dataset.value, WEB_SCHEMES)
-    if (!checked.ok) {
+    // https only; plain http only to this machine (a shop run for tests, like OIDC_ISSUER's rule in server/config.ts).
+    if (!checked.ok || !(checked.url.startsWith('https://') || /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?\//.test(checked.url))) {
       addIssue({ message: ITEM_MESSAGES.productUrl })
       return NEVER
     }
