@@ -113,6 +113,7 @@ export const ProductFormSchema = v.object({
   brand,
   description,
   price: PriceSchema,
+  productUrl: v.optional(ProductUrlSchema),
 })
 
 export const WishlistItemSchema = v.object({
