@@ -3,7 +3,7 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { expect, inject, it } from 'vitest'
 import { freshPagePerTest } from './browser.ts'
-import { eventually, expectToast, newOwner, openDashboardAs, serverItems } from './owner-helpers.ts'
+import { createItemByApi, eventually, expectToast, newOwner, openDashboardAs, serverItems } from './owner-helpers.ts'
 
 let context: BrowserContext
 let page: Page
@@ -28,7 +28,7 @@ it('paste a shop link at 360x740: fields and picture fill, Save, and the visitor
   }, shopUrl)
   await expect.poll(() => dialog.getByLabel('Product Name').inputValue(), { timeout: 20_000 }).toBe('Enamel Camping Mug')
   expect(await dialog.getByLabel('Brand').inputValue()).toBe('Trail Co')
-  expect(await dialog.getByLabel('Price').inputValue()).toContain('24.90')
+  expect(await dialog.getByLabel('Price').inputValue()).toBe('24.9')
   expect(await dialog.getByLabel('Description').inputValue()).toBe('A sturdy enamel mug for coffee by the fire, 350 ml.')
   expect(await link.inputValue()).toBe(shopUrl)
   expect(await dialog.getByTestId('link-preview-note').textContent()).toContain('From the page: name, brand, description, price, image')
@@ -61,4 +61,27 @@ it('paste a shop link at 360x740: fields and picture fill, Save, and the visitor
   const [shopPage] = await Promise.all([context.waitForEvent('page'), view.click()])
   await shopPage.waitForLoadState('domcontentloaded')
   expect(shopPage.url()).toBe(shopUrl)
+})
+
+it('a visitor page whose data still names an external image (an old copy) makes no request to another host', async () => {
+  const owner = await newOwner()
+  await createItemByApi(owner, 'Gift with an old picture')
+  const external = `${inject('shopOrigin')}/img/photo.jpg`
+  // The document as a server or a saved copy from before issue 28 would carry it: the item's image on another host.
+  await page.route(`**/profile/${owner.shareableId}`, async (route) => {
+    const response = await route.fetch()
+    const body = (await response.text()).replace('"imageUrl":null', `"imageUrl":${JSON.stringify(external)}`)
+    expect(body).toContain(external)
+    await route.fulfill({ response, body })
+  })
+  const origins = new Set<string>()
+  page.on('request', (request) => {
+    if (/^https?:/.test(request.url())) origins.add(new URL(request.url()).origin)
+  })
+  await page.setViewportSize({ width: 360, height: 740 })
+  await page.goto(`/profile/${owner.shareableId}`)
+  const card = page.locator('.qv-card', { hasText: 'Gift with an old picture' })
+  await card.getByText('No image').waitFor()
+  await page.waitForLoadState('networkidle')
+  expect([...origins]).toEqual([new URL(page.url()).origin])
 })
