@@ -3,7 +3,7 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { expect, inject, it } from 'vitest'
 import { freshPagePerTest } from './browser.ts'
-import { createItemByApi, eventually, expectToast, newOwner, openDashboardAs, serverItems } from './owner-helpers.ts'
+import { createItemByApi, eventually, expectToast, fillProduct, newOwner, openDashboardAs, serverItems } from './owner-helpers.ts'
 
 let context: BrowserContext
 let page: Page
@@ -84,4 +84,21 @@ it('a visitor page whose data still names an external image (an old copy) makes 
   await card.getByText('No image').waitFor()
   await page.waitForLoadState('networkidle')
   expect([...origins]).toEqual([new URL(page.url()).origin])
+})
+
+it('offline, Fill from link says it needs a connection, and the link is still saved with the item', async () => {
+  const shopUrl = `${inject('shopOrigin')}/p/usd`
+  await page.setViewportSize({ width: 360, height: 740 })
+  const owner = await newOwner()
+  await openDashboardAs(page, owner)
+  await page.getByRole('link', { name: 'Add wishlist item' }).click()
+  const dialog = page.getByRole('dialog', { name: 'New product' })
+  await dialog.getByLabel('Product link').waitFor()
+  await context.setOffline(true)
+  await dialog.getByRole('button', { name: 'Fill from link needs a connection' }).waitFor()
+  await dialog.getByLabel('Product link').fill(shopUrl)
+  await fillProduct(dialog, 'Headlamp typed offline')
+  await expectToast(page, 'Product created', () => dialog.getByRole('button', { name: 'Save' }).click())
+  await context.setOffline(false)
+  await eventually(async () => (await serverItems(owner)).map((item) => [item.name, item.productUrl])).toEqual([['Headlamp typed offline', shopUrl]])
 })
