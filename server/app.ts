@@ -7,6 +7,7 @@ import { toErrorResponse, wellFormedPath } from './http.ts'
 import { createLogger, loggedPath, requestLogging } from './logging.ts'
 import { authRoutes } from './routes/auth.ts'
 import { healthRoutes } from './routes/health.ts'
+import { linkPreviewRoutes } from './routes/link-previews.ts'
 import { openapiRoutes } from './routes/openapi.ts'
 import { profilePageRoutes } from './routes/profile-page.ts'
 import { profileRoutes } from './routes/profiles.ts'
@@ -66,6 +67,7 @@ export function createApp(input: AppDepsInput, site?: StaticSite) {
   api.route('/', supportRoutes(deps))
   api.route('/', wishlistItemRoutes(deps))
   api.route('/', uploadRoutes(deps))
+  api.route('/', linkPreviewRoutes(deps))
   api.route('/', purchaseRecordRoutes(deps))
   api.route('/', printfulRoutes(deps))
   api.route('/', orderRoutes(deps))

@@ -3,6 +3,7 @@ import { hkdfSync, randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import * as v from 'valibot'
+import { parseAllowHosts } from './services/outbound/address-policy.ts'
 
 /** pino's levels; 'silent' writes nothing (the test suites use it). */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
@@ -88,6 +89,15 @@ const EnvSchema = v.object({
     ),
     '5000',
   ),
+  LINK_PREVIEW_ALLOW_HOSTS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^\s*(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}\s*(,\s*(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}\s*)*,?\s*$/i,
+        'LINK_PREVIEW_ALLOW_HOSTS must be a comma-separated list of host:port, for example 127.0.0.1:4000',
+      ),
+    ),
+  ),
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
 })
 
@@ -130,6 +140,8 @@ export type Config = {
   /** Scan counts (decision 105): off counts nothing; the counts gathered in memory are written every scanFlushMs. */
   scanCounting: boolean
   scanFlushMs: number
+  /** `host:port` pairs link previews may fetch although private or off the default port (LINK_PREVIEW_ALLOW_HOSTS). */
+  linkPreviewAllowHosts: string[]
 }
 
 export class ConfigError extends Error {}
@@ -194,5 +206,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     scanCounting: e.SCAN_COUNTING === 'on',
     scanFlushMs: e.SCAN_FLUSH_MS,
+    linkPreviewAllowHosts: parseAllowHosts(e.LINK_PREVIEW_ALLOW_HOSTS),
   }
 }

@@ -6,6 +6,7 @@ import type { Logger } from './logging.ts'
 import type { RateLimits, RateLimitStore } from './rate-limit.ts'
 import type { SupportOptions } from './routes/support.ts'
 import type { ClientMutation } from './services/client-mutations.ts'
+import type { OutboundOptions } from './services/outbound/safe-fetch.ts'
 import type { ScanCounter } from './services/scan-counter.ts'
 import type { MailRetry } from './services/support-outbox.ts'
 import type { PrintProvider } from './services/print-provider/provider.ts'
@@ -30,6 +31,8 @@ export type AppDeps = {
   accountMailRetry?: MailRetry
   /** The print provider (server/services/print-provider/); unset means Printful with PRINTFUL_TOKEN, else the demo catalog. */
   printProvider?: PrintProvider
+  /** Outbound fetches' resolver and timeouts (server/services/outbound/safe-fetch.ts); tests inject them, unset = DNS, 5 s / 10 s. */
+  outbound?: Omit<OutboundOptions, 'allowHosts'>
   /** Scan counts (server/services/scan-counter.ts): route code and the fast path call `scans.count(...)`. */
   scans: ScanCounter
 }

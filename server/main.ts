@@ -5,6 +5,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createApp } from './app.ts'
 import { accountMailFor } from './services/account-mail.ts'
+import { bringExternalImagesHome } from './services/external-images.ts'
 import { createFastPath, withFastPath } from './fast-path.ts'
 import { type Config, ConfigError, loadConfig } from './config.ts'
 import { type DatabaseTimeouts, openDatabase } from './db/client.ts'
@@ -51,6 +52,11 @@ export async function startServer(
   // Account mail stored while this server was down (or whose sending failed) goes out shortly after start.
   const accountMail = accountMailFor(deps)
   if (accountMail) setTimeout(() => accountMail.kick(), 1000).unref()
+  // Item images on other hosts come home in the background; a restart simply continues with the rows still left.
+  void bringExternalImagesHome(deps).then(
+    (result) => (result.copied + result.dropped > 0 ? logger.info(result, 'external item images brought home') : undefined),
+    (err: unknown) => logger.warn({ err }, 'bringing external item images home stopped; the next start continues'),
+  )
   // Cache hits of a scan's two requests are answered in the listener itself, everything else by Hono (decision 108).
   const fastPath = options.fastPath === false ? undefined : createFastPath(deps, site)
   const server = http.createServer(withFastPath(fastPath, getRequestListener(app.fetch, { hostname: config.host })))

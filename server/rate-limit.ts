@@ -39,6 +39,9 @@ export const DEFAULT_RATE_LIMITS = {
   visitorPurchasePerAddress: { max: 60, windowMs: 10 * MINUTE },
   visitorPurchasePerProfile: { max: 30, windowMs: 10 * MINUTE },
   uploadsPerUser: { max: 100, windowMs: 15 * MINUTE },
+  /** Link previews (issue 28): each one makes the server fetch a page and maybe an image from somewhere else. */
+  linkPreviewsPerUser: { max: 30, windowMs: 10 * MINUTE },
+  linkPreviewsPerAddress: { max: 60, windowMs: 10 * MINUTE },
   /** Draft orders at the print provider per owner and day (decision 092): a few shirts, not a flood of drafts. */
   draftOrdersPerUser: { max: 5, windowMs: 24 * 60 * MINUTE },
   /** Shipping quotes per address: each one is a call to the provider's rate limit (about 120 a minute for us all). */
@@ -71,6 +74,7 @@ export const TOO_MANY = {
   purchasesFromAddress: 'Too many purchases from your network',
   purchasesOfProfile: 'Too many purchases from this wishlist right now',
   uploads: 'Too many uploads',
+  linkPreviews: 'Too many link previews',
   draftOrders: 'You have created the most draft orders allowed for today',
   shippingQuotes: 'Too many shipping quotes',
   scanReports: 'Too many scan reports from your network',

@@ -20,7 +20,7 @@ export async function assertOwnImage(db: Db, userId: string, imageId: string): P
   if (!row) throw imageNotFound()
 }
 
-async function storedBytes(db: Db, userId: string): Promise<number> {
+export async function storedBytes(db: Db, userId: string): Promise<number> {
   const [usage] = await db.select({ bytes: sum(images.byteSize).mapWith(Number) }).from(images).where(eq(images.userId, userId))
   return usage?.bytes ?? 0
 }

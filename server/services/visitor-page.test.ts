@@ -50,10 +50,13 @@ describe('renderVisitorPage', () => {
     expect(embeddedJson(html)).toMatchObject({ customText: hostile, shareableId: 'aB3dE5gH' })
   })
 
-  it('upgrades remote http photos on an https site, and leaves them on an http one', () => {
-    const item = sampleItem({ imageUrl: 'http://images.example/cup.jpg' })
-    expect(render({ wishlist: [item] }, true)).toContain('src="https://images.example/cup.jpg"')
-    expect(render({ wishlist: [item] }, false)).toContain('src="http://images.example/cup.jpg"')
+  it('never names another host for a photo, in an <img> or a preload hint (issue 28: tracking through images)', () => {
+    const item = sampleItem({ imageUrl: 'https://tracker.example/pixel.gif' })
+    for (const html of [render({ wishlist: [item] }, true), render({ wishlist: [item] }, false)]) {
+      expect(html).not.toMatch(/<img[^>]*tracker\.example/)
+      expect(html).not.toMatch(/<link rel="preload" as="image"/)
+      expect(html).toContain('No image')
+    }
   })
 
   it('loads only the first photo eagerly, with high priority', () => {

@@ -17,6 +17,8 @@ export const apiPaths = {
   uploads: (profileId?: string | null) => (profileId ? `/api/uploads?profileId=${part(profileId)}` : '/api/uploads'),
   /** An uploaded image's own address; it never changes under one id. */
   upload: (imageId: string) => `/api/uploads/${part(imageId)}`,
+  /** POST {url}: what a shop page says about its product (issue 28). */
+  linkPreviews: '/api/link-previews',
   authRefresh: '/api/auth/refresh',
   syncPush: '/api/sync/push',
   syncChanges: '/api/sync/changes',

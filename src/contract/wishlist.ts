@@ -13,6 +13,7 @@ export const ITEM_MESSAGES = {
   priceMax: `Price must be at most ${LIMITS.priceMax.toLocaleString('en-US')}.`,
   imageUrl: 'Please enter a valid URL for the image.',
   imageUrlShape: 'Must be a valid URL or start with /api/',
+  imageUrlExternal: 'Images from other sites are not accepted. Upload the image, or use Fill from link to copy it from the shop.',
   productUrl: 'Please enter a valid product link (https://...).',
   brand: 'Brand is required.',
   brandMax: `Brand must be at most ${LIMITS.brandMax} characters.`,
@@ -49,19 +50,20 @@ export const PriceSchema = v.pipe(
 )
 const uuid = v.pipe(v.string(ITEM_MESSAGES.id), v.uuid(ITEM_MESSAGES.id))
 
-/** An image address: absolute http(s), or one of ours under /api/. */
+/** An image address: one of ours under /api/uploads/. Another site's address is refused (issue 28: it would track visitors). */
 export const ImageUrlSchema = v.pipe(
   v.string(ITEM_MESSAGES.imageUrl),
   v.trim(),
   v.rawTransform(({ dataset, addIssue, NEVER }) => {
     if (dataset.value === '') return ''
-    if (/^\/api\/[A-Za-z0-9/_.-]+$/.test(dataset.value)) return dataset.value
+    if (/^\/api\/uploads\/[A-Za-z0-9_-]+$/.test(dataset.value)) return dataset.value
     const checked = normalizeUrl(dataset.value, WEB_SCHEMES)
     if (!checked.ok || !/^https?:\/\//i.test(dataset.value)) {
       addIssue({ message: ITEM_MESSAGES.imageUrlShape })
       return NEVER
     }
-    return checked.url
+    addIssue({ message: ITEM_MESSAGES.imageUrlExternal })
+    return NEVER
   }),
 )
 
@@ -71,7 +73,8 @@ export const ProductUrlSchema = v.pipe(
   v.rawTransform(({ dataset, addIssue, NEVER }) => {
     if (dataset.value === '') return ''
     const checked = normalizeUrl(dataset.value, WEB_SCHEMES)
-    if (!checked.ok) {
+    // https only; plain http only to this machine (a shop run for tests, like OIDC_ISSUER's rule in server/config.ts).
+    if (!checked.ok || !(checked.url.startsWith('https://') || /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?\//.test(checked.url))) {
       addIssue({ message: ITEM_MESSAGES.productUrl })
       return NEVER
     }
@@ -112,6 +115,7 @@ export const ProductFormSchema = v.object({
   brand,
   description,
   price: PriceSchema,
+  productUrl: v.optional(ProductUrlSchema),
 })
 
 export const WishlistItemSchema = v.object({

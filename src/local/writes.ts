@@ -13,7 +13,8 @@ import { ItemNotFoundError, ProfileNotLoadedError, surfaceQuotaErrors } from './
 /** Stands in for a server image id until the engine has uploaded the blob and rewrites the entry. */
 export const PENDING_IMAGE_ID = 'pending-image'
 
-export type ItemFields = { name: string; description: string; price: number; brand: string; imageUrl?: string; productUrl?: string }
+/** `storedImageId`: an image the server already holds for the owner (a link preview's picture, issue 28). */
+export type ItemFields = { name: string; description: string; price: number; brand: string; imageUrl?: string; productUrl?: string; storedImageId?: string }
 
 function ownerWrite<T>(db: OwnerDatabase, work: () => Promise<T>): Promise<T> {
   const tables = [db.profile, db.items, db.outbox, db.pendingImages, db.meta]
@@ -57,9 +58,9 @@ export async function createItem(db: OwnerDatabase, fields: ItemFields, image?: 
       brand: body.brand,
       description: body.description,
       price: body.price,
-      imageUrl: body.imageUrl || null,
+      imageUrl: body.storedImageId ? apiPaths.upload(body.storedImageId) : body.imageUrl || null,
       productUrl: body.productUrl || null,
-      storedImageId: null,
+      storedImageId: body.storedImageId ?? null,
       isPurchased: false,
       purchaseStatus: null,
       purchasedPrice: null,
@@ -112,6 +113,7 @@ export async function updateItem(db: OwnerDatabase, id: string, changes: Partial
     const local: Partial<LocalItem> = { ...body }
     if (body.imageUrl !== undefined) local.imageUrl = body.imageUrl || null
     if (body.productUrl !== undefined) local.productUrl = body.productUrl || null
+    if (body.storedImageId) local.imageUrl = apiPaths.upload(body.storedImageId)
     await db.items.update(id, local)
     await queueEdit(db, { method: 'PUT', path: apiPaths.wishlistItem(id), body, target: { entity: 'item', id, kind: 'update', fields: Object.keys(body) } })
   })

@@ -87,6 +87,7 @@ describeEachDatabase('wishlist items', (getDatabase) => {
       [{ brand: 'b'.repeat(101) }, ITEM_MESSAGES.brandMax],
       [{ productUrl: 'javascript:alert(1)' }, ITEM_MESSAGES.productUrl],
       [{ imageUrl: 'data:image/png;base64,AAAA' }, ITEM_MESSAGES.imageUrlShape],
+      [{ imageUrl: 'https://tracker.example/pixel.gif' }, ITEM_MESSAGES.imageUrlExternal],
       [{ storedImageId: 'not-a-uuid' }, ITEM_MESSAGES.id],
     ])('create with %j answers 400 %j', async (patch, message) => {
       const res = await t.request('POST', `/api/wishlist-items/profile/${owner.profileId}`, { token: owner.token, body: validItem(patch) })

@@ -62,7 +62,7 @@ describe('wishlist profile', () => {
     const view = card('Espresso cups').getByRole('link', { name: 'View' })
     expect(await view.getAttribute('href')).toBe('https://shop.example/cups')
     expect(await view.getAttribute('target')).toBe('_blank')
-    expect(await view.getAttribute('rel')).toBe('noopener noreferrer')
+    expect(await view.getAttribute('rel')).toBe('noopener noreferrer nofollow')
     expect(await card('Climbing chalk').getByRole('link', { name: 'View' }).count()).toBe(0)
   })
 

@@ -57,9 +57,11 @@ describe('imageSrc', () => {
   it.each<[string | null, boolean, string | null]>([
     [null, true, null],
     ['/api/uploads/3f1c1f7e-2f5b-4c59-9a4e-0d4b1e9b6a01', true, '/api/uploads/3f1c1f7e-2f5b-4c59-9a4e-0d4b1e9b6a01'],
-    ['https://cdn.example/a.png', true, 'https://cdn.example/a.png'],
-    ['http://cdn.example/a.png', true, 'https://cdn.example/a.png'],
-    ['http://cdn.example/a.png', false, 'http://cdn.example/a.png'],
+    ['https://cdn.example/a.png', true, null],
+    ['http://cdn.example/a.png', true, null],
+    ['http://cdn.example/a.png', false, null],
+    ['//tracker.example/pixel.gif', true, null],
+    ['/api/public/print-files/x.png', true, null],
     ['javascript:alert(1)', true, null],
     ['/api/../etc/passwd"onerror=', true, null],
   ])('%j on https=%s -> %j', (url, https, expected) => {

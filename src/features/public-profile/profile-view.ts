@@ -48,12 +48,13 @@ export function productHref(productUrl: string | null): string | null {
   return productUrl ? safeHref(productUrl, WEB_SCHEMES) : null
 }
 
-/** Our own uploads (/api/uploads/{id}) as they are; remote images only over http(s), upgraded on https pages (spec 7). */
-export function imageSrc(url: string | null, pageIsHttps: boolean): string | null {
+/**
+ * Only our own uploads (/api/uploads/{id}): an image on a host the owner chose would tell that host about every
+ * visitor (issue 28), so a remote address shows 'No image' until the server has brought the picture home.
+ */
+export function imageSrc(url: string | null, _pageIsHttps?: boolean): string | null {
   if (!url) return null
-  if (/^\/api\/[A-Za-z0-9/_.-]+$/.test(url)) return url
-  const href = safeHref(url, WEB_SCHEMES)
-  return href !== null && pageIsHttps && href.startsWith('http:') ? `https:${href.slice('http:'.length)}` : href
+  return /^\/api\/uploads\/[A-Za-z0-9_.-]+$/.test(url) ? url : null
 }
 
 /** For our own uploads, the server's narrower WebP copies, so a phone picks one sized for its card; null otherwise. */

@@ -64,7 +64,7 @@ export function WishlistItemCard({ item, view, onPurchase, imageLoading = 'lazy'
       )}
       <div className="qv-actions">
         {link && (
-          <a className="qv-btn qv-btn-light" href={link} target="_blank" rel="noopener noreferrer">
+          <a className="qv-btn qv-btn-light" href={link} target="_blank" rel="noopener noreferrer nofollow">
             View
             <IconExternalLink size={16} aria-hidden />
           </a>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { LocalStorageFullError, ProfileNotLoadedError } from '../../local/write-errors.ts'
-import { editedItemFields, EMPTY_PRODUCT_FORM, saveFailureMessage, toItemFields, toProductFormValues, validateProductForm, type ProductFormValues } from './product-form-values.ts'
+import { editedItemFields, EMPTY_PRODUCT_FORM, fillFromPreview, saveFailureMessage, toItemFields, toProductFormValues, validateProductForm, type ProductFormValues } from './product-form-values.ts'
 import { previewSource } from './product-image.ts'
 
 const valid: ProductFormValues = { name: 'Blue bike', brand: 'Bikes Inc', price: 120.5, description: 'A bike that is blue and fast' }
@@ -82,5 +82,39 @@ describe('image preview', () => {
     expect(previewSource({ pickedBlob: null, pendingBlob: pending, imageUrl: '/api/uploads/1' })).toEqual({ kind: 'blob', blob: pending })
     expect(previewSource({ pickedBlob: null, pendingBlob: undefined, imageUrl: '/api/uploads/1' })).toEqual({ kind: 'url', url: '/api/uploads/1' })
     expect(previewSource({ pickedBlob: null, pendingBlob: undefined, imageUrl: null })).toBeNull()
+  })
+})
+
+describe('a link preview fills only what is still empty', () => {
+  const empty: ProductFormValues = { ...EMPTY_PRODUCT_FORM, productUrl: 'https://shop.example/p' }
+  const page = { name: 'Mug', brand: 'Trail', description: 'A sturdy enamel mug', price: 24.9, currency: 'EUR', imageId: 'img-1' }
+  it.each<[string, ProductFormValues, typeof page | Record<string, unknown>, boolean, ReturnType<typeof fillFromPreview>]>([
+    [
+      'an empty form takes everything',
+      empty,
+      page,
+      false,
+      { values: { name: 'Mug', brand: 'Trail', description: 'A sturdy enamel mug', price: 24.9 }, filled: ['name', 'brand', 'description', 'price'], imageId: 'img-1' },
+    ],
+    [
+      'typed fields and an image stay',
+      { ...empty, name: 'My mug', price: 20 },
+      page,
+      true,
+      { values: { brand: 'Trail', description: 'A sturdy enamel mug' }, filled: ['brand', 'description'] },
+    ],
+    ['a price in dollars is shown, never filled', empty, { name: 'Lamp', price: 49.99, currency: 'USD' }, false, { values: { name: 'Lamp' }, filled: ['name'], otherCurrencyPrice: '49.99 USD' }],
+    ['a price without a currency is shown, never filled', empty, { price: 12 }, false, { values: {}, filled: [], otherCurrencyPrice: '12.00' }],
+  ])('%s', (_, current, preview, hasImage, expected) => {
+    expect(fillFromPreview(current, preview, hasImage)).toEqual(expected)
+  })
+})
+
+describe('the product link', () => {
+  it('is checked (https only) and saved with the item', () => {
+    expect(validateProductForm({ ...valid, productUrl: 'http://shop.example/x' })).toEqual({ productUrl: 'Please enter a valid product link (https://...).' })
+    expect(toItemFields({ ...valid, productUrl: 'shop.example/mug' })).toEqual({ ...valid, productUrl: 'https://shop.example/mug' })
+    expect(editedItemFields({ ...valid, productUrl: '' }, { ...valid, productUrl: 'https://shop.example/mug' })).toEqual({ productUrl: 'https://shop.example/mug' })
+    expect(editedItemFields({ ...valid, productUrl: 'https://shop.example/mug' }, { ...valid, productUrl: 'https://shop.example/mug' })).toEqual({})
   })
 })

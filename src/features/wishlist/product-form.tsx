@@ -5,7 +5,10 @@ import { notifications } from '@mantine/notifications'
 import { useState } from 'react'
 import type { LocalItem, OwnerDatabase } from '../../local/db.ts'
 import { ImagePicker } from './image-picker.tsx'
-import { saveFailureMessage, toProductFormValues, validateProductForm, type ProductFormValues } from './product-form-values.ts'
+import { fillFromPreview, saveFailureMessage, toProductFormValues, validateProductForm, type ProductFormField, type ProductFormValues } from './product-form-values.ts'
+import { apiPaths } from '../../contract/api-paths.ts'
+import { fetchLinkPreview } from './link-preview-api.ts'
+import { ProductLinkField } from './product-link-field.tsx'
 import { IMAGE_MAX_SIDE } from '../../contract/images.ts'
 import { GrowingTextarea } from '../../lib/growing-textarea.tsx'
 import { preparePickedPhoto } from '../../lib/downscale-photo.ts'
@@ -28,8 +31,34 @@ export function ProductForm({ db, item, onSaved, onCancel }: Props) {
   const [saving, setSaving] = useState(false)
   // Only a new item holds its image here until Save; an existing item's image is written when it is picked.
   const [pickedBlob, setPickedBlob] = useState<Blob | null>(null)
-  const previewUrl = useImagePreview(db, item, pickedBlob)
-  const form = useForm<ProductFormValues>({ initialValues: toProductFormValues(item), validate: validateProductForm })
+  const storedPreviewUrl = useImagePreview(db, item, pickedBlob)
+  const form = useForm<ProductFormValues>({ initialValues: { productUrl: '', ...toProductFormValues(item) }, validate: validateProductForm })
+  // The link preview: its stored picture (until Save attaches it), what it filled, and its price in another currency.
+  const [previewImageId, setPreviewImageId] = useState<string | undefined>()
+  const [filling, setFilling] = useState(false)
+  const [linkNote, setLinkNote] = useState<{ kind: 'filled' | 'problem'; text: string } | null>(null)
+  const [otherCurrencyPrice, setOtherCurrencyPrice] = useState<string | undefined>()
+  const previewUrl = storedPreviewUrl ?? (previewImageId ? apiPaths.upload(previewImageId) : null)
+
+  const fillFromLink = async (url: string) => {
+    setFilling(true)
+    const result = await fetchLinkPreview(url.trim())
+    setFilling(false)
+    if (!result.ok) {
+      setLinkNote({ kind: 'problem', text: result.message })
+      return
+    }
+    const fill = fillFromPreview(form.getValues(), result.preview, Boolean(storedPreviewUrl || previewImageId))
+    form.setValues(fill.values)
+    if (fill.imageId) setPreviewImageId(fill.imageId)
+    setOtherCurrencyPrice(fill.otherCurrencyPrice)
+    const names: Record<ProductFormField, string> = { name: 'name', brand: 'brand', description: 'description', price: 'price', productUrl: 'link' }
+    const parts = [...fill.filled.map((field) => names[field]), ...(fill.imageId ? ['image'] : [])]
+    setLinkNote({
+      kind: 'filled',
+      text: parts.length > 0 ? `From the page: ${parts.join(', ')}. Check them before saving.` : 'The page had nothing for the empty fields.',
+    })
+  }
 
   const pick = async (file: File) => {
     // Checked and scaled before anything is kept: the upload is small, and a format the server refuses never queues.
@@ -48,9 +77,10 @@ export function ProductForm({ db, item, onSaved, onCancel }: Props) {
   }
 
   const remove = () => {
-    if (!item) {
+    if (!item || previewImageId) {
       setPickedBlob(null)
-      return
+      setPreviewImageId(undefined)
+      if (!item) return
     }
     dropItemImage(db, item.id).catch((error: unknown) =>
       notifications.show({ color: 'red', title: 'Remove failed', message: errorText(error, 'Failed to remove image') }),
@@ -59,7 +89,7 @@ export function ProductForm({ db, item, onSaved, onCancel }: Props) {
 
   const submit = form.onSubmit(async (values) => {
     setSaving(true)
-    const outcome = await saveProduct(db, item?.id, values, pickedBlob, form.getInitialValues())
+    const outcome = await saveProduct(db, item?.id, values, pickedBlob, form.getInitialValues(), previewImageId)
     setSaving(false)
     if (!outcome.ok) {
       notifications.show({ color: 'red', title: 'Error', message: saveFailureMessage(outcome.step, outcome.error) })
@@ -76,6 +106,18 @@ export function ProductForm({ db, item, onSaved, onCancel }: Props) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
+        <ProductLinkField
+          inputProps={form.getInputProps('productUrl')}
+          key={form.key('productUrl')}
+          value={form.getValues().productUrl ?? ''}
+          filling={filling}
+          note={linkNote}
+          otherCurrencyPrice={otherCurrencyPrice}
+          onFill={(url) => {
+            if (url !== form.getValues().productUrl) form.setFieldValue('productUrl', url)
+            void fillFromLink(url)
+          }}
+        />
         <TextInput label="Product Name" withAsterisk key={form.key('name')} {...form.getInputProps('name')} />
         <TextInput label="Brand" withAsterisk key={form.key('brand')} {...form.getInputProps('brand')} />
         <NumberInput

@@ -16,15 +16,18 @@ export async function saveProduct(
   values: ProductFormValues,
   pickedImage: Blob | null,
   opened?: ProductFormValues,
+  /** The link preview's picture, already stored by the server; a picked file wins over it. */
+  previewImageId?: string,
 ): Promise<SaveOutcome> {
   const step: SaveStep = itemId ? 'update' : 'create'
+  const previewImage = previewImageId && !pickedImage ? { storedImageId: previewImageId } : {}
   try {
     const fields = toItemFields(values)
     if (itemId) {
-      await updateItem(db, itemId, opened ? editedItemFields(opened, values) : fields)
+      await updateItem(db, itemId, { ...(opened ? editedItemFields(opened, values) : fields), ...previewImage })
       return { ok: true, id: itemId, mode: 'edit' }
     }
-    const id = await createItem(db, fields, pickedImage ?? undefined)
+    const id = await createItem(db, { ...fields, ...previewImage }, pickedImage ?? undefined)
     return { ok: true, id, mode: 'new' }
   } catch (error) {
     return { ok: false, step, error }
