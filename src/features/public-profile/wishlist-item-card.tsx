@@ -17,9 +17,11 @@ export type WishlistItemCardProps = {
   onPurchase: (item: PublicWishlistItem) => void
   /** 'high' for the first card (the page's largest paint on a phone), 'lazy' for the rest. */
   imageLoading?: ImageLoading
+  /** The id of the text saying why Purchase is disabled (offline). */
+  purchaseDescribedBy?: string
 }
 
-export function WishlistItemCard({ item, view, onPurchase, imageLoading = 'lazy' }: WishlistItemCardProps) {
+export function WishlistItemCard({ item, view, onPurchase, imageLoading = 'lazy', purchaseDescribedBy }: WishlistItemCardProps) {
   const image = imageSrc(item.imageUrl, useSecurePage())
   const srcSet = uploadSrcSet(image)
   const link = productHref(item.productUrl)
@@ -70,7 +72,13 @@ export function WishlistItemCard({ item, view, onPurchase, imageLoading = 'lazy'
           </a>
         )}
         {view.showPurchase && (
-          <button type="button" className="qv-btn" onClick={() => onPurchase(item)} disabled={view.purchaseDisabled || !hydrated}>
+          <button
+            type="button"
+            className="qv-btn"
+            onClick={() => onPurchase(item)}
+            disabled={view.purchaseDisabled || !hydrated}
+            aria-describedby={purchaseDescribedBy}
+          >
             Purchase
           </button>
         )}
