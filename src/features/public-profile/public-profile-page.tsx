@@ -30,6 +30,12 @@ export function PublicProfilePage({ shareableId, embedded }: PublicProfilePagePr
     <main className="qv-main">
       {/* Keyed by id: opening another profile starts over instead of showing the last one while it loads. */}
       <LoadedProfile key={shareableId ?? ''} shareableId={shareableId} embedded={embedded} />
+      {/* Quiet on purpose: the page is the owner's, not an advert. */}
+      <p className="qv-own">
+        <a className="qv-link" href="/">
+          Get your own QR Tee
+        </a>
+      </p>
       <Toaster />
     </main>
   )

@@ -2,6 +2,7 @@
 import { IconExternalLink, IconPhoto } from '@tabler/icons-react'
 import type { PublicWishlistItem } from '../../contract/profile.ts'
 import { formatEuro } from '../../lib/money.ts'
+import { ExpandableText } from './expandable-text.tsx'
 import { useHydrated, useSecurePage } from './page-context.ts'
 import { imageSrc, productHref, uploadSrcSet } from './profile-view.ts'
 import type { ItemPurchaseView } from './purchase-flow.ts'
@@ -55,7 +56,7 @@ export function WishlistItemCard({ item, view, onPurchase, imageLoading = 'lazy'
           {view.purchased && <span className="qv-badge qv-badge-green">Purchased</span>}
         </div>
         {item.brand && <p className="qv-small qv-dim">{item.brand}</p>}
-        {item.description && <p className="qv-small qv-clamp">{item.description}</p>}
+        {item.description && <ExpandableText text={item.description} className="qv-small qv-item-text" maxChars={140} maxBreaks={3} />}
         <p className="qv-price">{formatEuro(item.price)}</p>
       </div>
       {view.processing && (
