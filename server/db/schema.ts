@@ -164,8 +164,17 @@ export const purchaseRecords = pgTable(
     priceAtPurchase: money('price_at_purchase').notNull(),
     purchasedAt: timestamp('purchased_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     seq: bigint('seq', { mode: 'number' }).notNull().default(0),
+    /** The visitor's message after the purchase (decision 148): set once, shown to the owner, exported, deleted with the account. */
+    visitorEmail: text('visitor_email'),
+    visitorMessage: text('visitor_message'),
+    /** The owner put the gift back on the wishlist ('Back on the wishlist'); the record stays so the change syncs. */
+    undoneAt: timestamp('undone_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [index('purchase_records_user_seq_idx').on(t.userId, t.seq), uniqueIndex('purchase_records_item_key').on(t.wishlistItemId)],
+  (t) => [
+    index('purchase_records_user_seq_idx').on(t.userId, t.seq),
+    // One live purchase per item; undone ones stay beside it.
+    uniqueIndex('purchase_records_item_key').on(t.wishlistItemId).where(sql`${t.undoneAt} is null`),
+  ],
 )
 
 export const idempotencyKeys = pgTable(

@@ -3,7 +3,14 @@ import { toJsonSchema } from '@valibot/to-json-schema'
 import { Hono } from 'hono'
 import * as v from 'valibot'
 import { ProfileSchema, ProfileUpdateSchema, PublicProfileSchema } from '../../src/contract/profile.ts'
-import { PurchaseRecordSchema, UploadResultSchema, VisitorPurchaseResultSchema, VisitorPurchaseSchema } from '../../src/contract/purchase.ts'
+import {
+  PurchaseRecordSchema,
+  UndoPurchaseSchema,
+  UploadResultSchema,
+  VisitorMessageSchema,
+  VisitorPurchaseResultSchema,
+  VisitorPurchaseSchema,
+} from '../../src/contract/purchase.ts'
 import { AuthResponseSchema } from '../../src/contract/auth.ts'
 import { AccountDeleteRequestSchema, OAuthExchangeSchema, SetPasswordSchema, SignInMethodsSchema } from '../../src/contract/sign-in-methods.ts'
 import { EmailChangeSchema, ForgotPasswordSchema, MeSchema, ResetPasswordSchema, VerifyEmailSchema } from '../../src/contract/account-recovery.ts'
@@ -44,6 +51,9 @@ const OPERATIONS: Record<string, Partial<Record<'get' | 'post' | 'put' | 'delete
     put: { summary: 'Update a wishlist item', auth: true, params: ['id'], body: ItemUpdateSchema, ok: { status: 200, schema: WishlistItemSchema } },
     delete: { summary: 'Delete a wishlist item and its image', auth: true, params: ['id'], ok: { status: 204 } },
   },
+  '/api/wishlist-items/{id}/undo-purchase': {
+    post: { summary: "Put a purchased gift back on the wishlist (the purchase record is kept, marked undone)", auth: true, params: ['id'], body: UndoPurchaseSchema, ok: { status: 204 } },
+  },
   '/api/uploads': {
     post: { summary: 'Upload an image (field file)', auth: true, multipart: true, query: ['productId', 'profileId'], ok: { status: 201, schema: UploadResultSchema } },
   },
@@ -59,6 +69,9 @@ const OPERATIONS: Record<string, Partial<Record<'get' | 'post' | 'put' | 'delete
   },
   '/api/public/profiles/{shareableId}/purchases': {
     post: { summary: "A visitor's simulated purchase", auth: false, params: ['shareableId'], body: VisitorPurchaseSchema, ok: { status: 201, schema: VisitorPurchaseResultSchema } },
+  },
+  '/api/public/profiles/{shareableId}/purchases/{purchaseId}/message': {
+    post: { summary: "The buyer's one message, stored with their purchase for the owner", auth: false, params: ['shareableId', 'purchaseId'], body: VisitorMessageSchema, ok: { status: 204 } },
   },
   '/api/public/profiles/{shareableId}/scans': {
     post: {

@@ -1,8 +1,9 @@
-// Visitor routes without a token: the public profile (cached, ETag) and the simulated purchase of a wishlist item.
+// Visitor routes without a token: the public profile (cached, ETag), the simulated purchase of a wishlist item and
+// the buyer's message stored with it.
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import { VisitorPurchaseSchema } from '../../src/contract/purchase.ts'
+import { VisitorMessageSchema, VisitorPurchaseSchema } from '../../src/contract/purchase.ts'
 import { visitorIdempotencyScope } from '../address-keys.ts'
 import { addressKey, clientAddress } from '../client-address.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
@@ -11,7 +12,7 @@ import { idempotency } from '../idempotency.ts'
 import { rateLimiterFor, resolveRateLimits, TOO_MANY } from '../rate-limit.ts'
 import { cachedPublicProfile, publicProfileResponse } from '../services/public-profile.ts'
 import { acceptsGzip, gzipOf, matchesIfNoneMatch } from '../services/public-profile-cache.ts'
-import { purchaseItem } from '../services/visitor-purchase.ts'
+import { purchaseItem, saveVisitorMessage } from '../services/visitor-purchase.ts'
 import { publicProfileHeaders } from '../scan-headers.ts'
 
 export { PUBLIC_PROFILE_CACHE_CONTROL } from '../scan-headers.ts'
@@ -59,5 +60,13 @@ export function publicRoutes(deps: AppDeps) {
         if (admitted && err instanceof ApiError && err.status < 500) await limiter.refund(...perProfile(admitted))
         throw err
       }
+    })
+    // Behind the same per-address limit as purchases: a message costs a write into the owner's data.
+    .post('/public/profiles/:shareableId/purchases/:purchaseId/message', purchasesPerAddress, idempotency(deps, visitorScope), validate('json', VisitorMessageSchema), async (c) => {
+      await saveVisitorMessage(db, c.req.param('shareableId'), c.req.param('purchaseId'), c.req.valid('json'), async (ownerId) => {
+        // The stored replay names the owner, so it goes with the owner's account.
+        c.set('idempotencyOwner', ownerId)
+      })
+      return c.body(null, 204)
     })
 }

@@ -1,6 +1,7 @@
 // Owner wishlist items: list and create under a profile, read, update and delete by id (spec section 7).
 import { and, asc, eq } from 'drizzle-orm'
 import { Hono } from 'hono'
+import { UndoPurchaseSchema } from '../../src/contract/purchase.ts'
 import { ItemCreateSchema, ItemUpdateSchema } from '../../src/contract/wishlist.ts'
 import { requireAuth } from '../auth/require-auth.ts'
 import type { Db } from '../db/client.ts'
@@ -11,6 +12,7 @@ import { idempotency } from '../idempotency.ts'
 import { mutationOf } from '../services/client-mutations.ts'
 import { isUuid } from '../services/image-store.ts'
 import { toWishlistItem } from '../services/item-view.ts'
+import { undoPurchase } from '../services/purchase-undo.ts'
 import { createItem, deleteItem, findOwnItem, updateItem } from '../services/wishlist-writes.ts'
 
 const profileNotFound = () => new ApiError(404, 'Profile not found')
@@ -49,6 +51,12 @@ export function wishlistItemRoutes(deps: AppDeps) {
     })
     .delete('/wishlist-items/:id', async (c) => {
       await deleteItem(db, c.var.userId, c.req.param('id'), deps.now(), mutationOf(c))
+      return c.body(null, 204)
+    })
+    // 'Back on the wishlist' (decision 148): the owner undoes a visitor's purchase, e.g. a stranger's prank.
+    .post('/wishlist-items/:id/undo-purchase', validate('json', UndoPurchaseSchema), async (c) => {
+      const itemId = c.req.param('id')
+      await undoPurchase(db, c.var.userId, itemId, c.req.valid('json').purchaseId, deps.now(), mutationOf(c))
       return c.body(null, 204)
     })
 }

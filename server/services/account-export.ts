@@ -87,11 +87,19 @@ const SECTIONS = {
         wishlistItemId: purchaseRecords.wishlistItemId,
         priceAtPurchase: purchaseRecords.priceAtPurchase,
         purchasedAt: purchaseRecords.purchasedAt,
+        visitorEmail: purchaseRecords.visitorEmail,
+        visitorMessage: purchaseRecords.visitorMessage,
+        undoneAt: purchaseRecords.undoneAt,
       })
       .from(purchaseRecords)
       .where(eq(purchaseRecords.userId, ctx.userId))
       .orderBy(asc(purchaseRecords.purchasedAt), asc(purchaseRecords.id))
-    return rows.map((row) => ({ ...row, priceAtPurchase: Number(row.priceAtPurchase), purchasedAt: row.purchasedAt.toISOString() }))
+    return rows.map((row) => ({
+      ...row,
+      priceAtPurchase: Number(row.priceAtPurchase),
+      purchasedAt: row.purchasedAt.toISOString(),
+      undoneAt: row.undoneAt ? row.undoneAt.toISOString() : null,
+    }))
   },
   // Addresses, not bytes: the file stays small, and each URL serves the image as long as the account exists.
   images: async (tx, ctx) => {

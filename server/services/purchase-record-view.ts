@@ -1,4 +1,5 @@
-// How a stored purchase record is shown to its owner (spec section 3: id, wishlistItemId, purchasedAt, priceAtPurchase).
+// How a stored purchase record is shown to its owner (spec section 3: id, wishlistItemId, purchasedAt, priceAtPurchase),
+// with the buyer's message and the owner's undo (decision 148).
 import type { PurchaseRecord } from '../../src/contract/purchase.ts'
 import type { purchaseRecords } from '../db/schema.ts'
 
@@ -9,4 +10,7 @@ export const toPurchaseRecord = (row: PurchaseRecordRow): PurchaseRecord => ({
   wishlistItemId: row.wishlistItemId,
   purchasedAt: row.purchasedAt.toISOString(),
   priceAtPurchase: Number(row.priceAtPurchase),
+  visitorEmail: row.visitorEmail,
+  visitorMessage: row.visitorMessage,
+  undoneAt: row.undoneAt ? row.undoneAt.toISOString() : null,
 })

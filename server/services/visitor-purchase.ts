@@ -1,6 +1,7 @@
-// A visitor's (simulated) purchase: marks the item purchased, stores the record, reveals the owner's contact info.
-import { and, eq, sql } from 'drizzle-orm'
-import type { VisitorPurchaseResult } from '../../src/contract/purchase.ts'
+// A visitor's (simulated) purchase: marks the item purchased, stores the record, reveals the owner's contact info;
+// and the one message the buyer may leave with it (decision 148).
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import type { VisitorMessage, VisitorPurchaseResult } from '../../src/contract/purchase.ts'
 import type { Db } from '../db/client.ts'
 import { profiles, purchaseRecords, users, wishlistItems } from '../db/schema.ts'
 import { ApiError } from '../http.ts'
@@ -13,6 +14,8 @@ export const PURCHASE_MESSAGES = {
   profileNotFound: 'Profile not found',
   itemNotFound: 'Wishlist item not found',
   alreadyPurchased: 'This item has already been purchased.',
+  purchaseNotFound: 'Purchase not found',
+  messageAlreadySent: 'A message was already sent with this purchase.',
 } as const
 
 /** A public profile by shareableId or username; a switched-off profile is as absent as a missing one. */
@@ -55,15 +58,43 @@ export async function purchaseItem(
         .where(and(eq(wishlistItems.id, wishlistItemId), eq(wishlistItems.profileId, profile.id)))
       throw exists ? new ApiError(409, PURCHASE_MESSAGES.alreadyPurchased) : new ApiError(404, PURCHASE_MESSAGES.itemNotFound)
     }
-    await tx.insert(purchaseRecords).values({
-      userId: profile.userId,
-      wishlistItemId: item.id,
-      priceAtPurchase: Number(item.price),
-      purchasedAt: now,
-      seq: recordSeq ?? 0,
-    })
-    return { wishlistItemId: item.id, purchasedPrice: Number(item.price), purchasedAt: now.toISOString(), contactInfo: profile.contactInfo }
+    const [record] = await tx
+      .insert(purchaseRecords)
+      .values({ userId: profile.userId, wishlistItemId: item.id, priceAtPurchase: Number(item.price), purchasedAt: now, seq: recordSeq ?? 0 })
+      .returning({ id: purchaseRecords.id })
+    return { purchaseId: record?.id ?? '', wishlistItemId: item.id, purchasedPrice: Number(item.price), purchasedAt: now.toISOString(), contactInfo: profile.contactInfo }
   })
   invalidatePublicProfile(db, profile.id)
   return result
+}
+
+/**
+ * Stores the buyer's message with their purchase, once: the purchase id is known only to the buyer (and the owner), and
+ * a second message is refused, so a stranger cannot write into someone's purchases. The owner's devices pull it.
+ */
+export async function saveVisitorMessage(
+  db: Db,
+  address: string,
+  purchaseId: string,
+  message: VisitorMessage,
+  admit: (ownerId: string) => Promise<void> = async () => {},
+): Promise<void> {
+  const profile = await findPublicProfile(db, address)
+  if (!profile) throw new ApiError(404, PURCHASE_MESSAGES.profileNotFound)
+  if (!isUuid(purchaseId)) throw new ApiError(404, PURCHASE_MESSAGES.purchaseNotFound)
+  await admit(profile.userId)
+  await db.transaction(async (tx) => {
+    const seq = await reserveSeqs(tx, profile.userId, 1)
+    const [saved] = await tx
+      .update(purchaseRecords)
+      .set({ visitorEmail: message.email, visitorMessage: message.message, seq: seq[0] ?? 0 })
+      .where(and(eq(purchaseRecords.id, purchaseId), eq(purchaseRecords.userId, profile.userId), isNull(purchaseRecords.visitorMessage)))
+      .returning({ id: purchaseRecords.id })
+    if (saved) return
+    const [exists] = await tx
+      .select({ id: purchaseRecords.id })
+      .from(purchaseRecords)
+      .where(and(eq(purchaseRecords.id, purchaseId), eq(purchaseRecords.userId, profile.userId)))
+    throw exists ? new ApiError(409, PURCHASE_MESSAGES.messageAlreadySent) : new ApiError(404, PURCHASE_MESSAGES.purchaseNotFound)
+  })
 }

@@ -24,6 +24,10 @@ export const apiPaths = {
   syncChanges: '/api/sync/changes',
   /** POST: a visitor records a purchase on a profile's wishlist. */
   publicPurchases: (shareableId: string) => `/api/public/profiles/${part(shareableId)}/purchases`,
+  /** POST: the buyer's one message, stored with their purchase (decision 148). */
+  publicPurchaseMessage: (shareableId: string, purchaseId: string) => `/api/public/profiles/${part(shareableId)}/purchases/${part(purchaseId)}/message`,
+  /** POST: the owner puts a purchased gift back on the wishlist (pushed through the outbox like any write). */
+  undoPurchase: (itemId: string) => `/api/wishlist-items/${part(itemId)}/undo-purchase`,
   /** POST: the visitor page reports a scan of a profile. */
   publicScans: (shareableId: string) => `/api/public/profiles/${part(shareableId)}/scans`,
   /** The shirt's print file (a PNG of the profile's QR code). */

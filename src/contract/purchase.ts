@@ -1,11 +1,17 @@
 // Purchase records (GET /api/purchase-records) and the visitor's purchase call (POST /api/public/profiles/{id}/purchases).
 import * as v from 'valibot'
+import { LIMITS } from './limits.ts'
 
 export const PurchaseRecordSchema = v.object({
   id: v.string(),
   wishlistItemId: v.string(),
   purchasedAt: v.string(),
   priceAtPurchase: v.number(),
+  /** The visitor's message after the purchase (decision 148); absent from servers and local rows before it existed. */
+  visitorEmail: v.optional(v.nullable(v.string())),
+  visitorMessage: v.optional(v.nullable(v.string())),
+  /** When the owner put the gift back on the wishlist; such a record no longer counts as a purchase. */
+  undoneAt: v.optional(v.nullable(v.string())),
 })
 export type PurchaseRecord = v.InferOutput<typeof PurchaseRecordSchema>
 
@@ -14,6 +20,8 @@ export const VisitorPurchaseSchema = v.object({
 })
 
 export const VisitorPurchaseResultSchema = v.object({
+  /** The record's id: the buyer's key for sending the one message that goes with this purchase. */
+  purchaseId: v.string(),
   wishlistItemId: v.string(),
   purchasedPrice: v.number(),
   purchasedAt: v.string(),
@@ -21,5 +29,32 @@ export const VisitorPurchaseResultSchema = v.object({
   contactInfo: v.string(),
 })
 export type VisitorPurchaseResult = v.InferOutput<typeof VisitorPurchaseResultSchema>
+
+export const VISITOR_MESSAGE_MAX = 2000
+export const MESSAGE_FIELDS_REQUIRED = 'Please fill in all fields'
+
+/** POST /api/public/profiles/{id}/purchases/{purchaseId}/message: the visitor's message, stored with the purchase. */
+export const VisitorMessageSchema = v.object({
+  // A missing field is as empty as a blank one: both get the spec's message.
+  email: v.optional(v.pipe(
+    v.string(MESSAGE_FIELDS_REQUIRED),
+    v.trim(),
+    v.nonEmpty(MESSAGE_FIELDS_REQUIRED),
+    v.maxLength(LIMITS.emailMax, `Your email may have at most ${LIMITS.emailMax} characters.`),
+    v.email('Please enter a valid email address.'),
+  ), ''),
+  message: v.optional(v.pipe(
+    v.string(MESSAGE_FIELDS_REQUIRED),
+    v.trim(),
+    v.nonEmpty(MESSAGE_FIELDS_REQUIRED),
+    v.maxLength(VISITOR_MESSAGE_MAX, `A message may have at most ${VISITOR_MESSAGE_MAX} characters.`),
+  ), ''),
+})
+export type VisitorMessage = v.InferOutput<typeof VisitorMessageSchema>
+
+/** POST /api/wishlist-items/{itemId}/undo-purchase: the owner puts the gift back on the wishlist. */
+export const UndoPurchaseSchema = v.object({
+  purchaseId: v.pipe(v.string('Invalid purchase'), v.uuid('Invalid purchase')),
+})
 
 export const UploadResultSchema = v.object({ id: v.string(), url: v.string() })

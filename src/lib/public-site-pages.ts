@@ -36,7 +36,7 @@ export const PUBLIC_SITE_PAGES: readonly PublicSitePage[] = [
     path: '/demo/wishlist',
     file: 'demo-wishlist.html',
     title: 'Demo wishlist · QR Tee',
-    description: 'See what friends see when they scan a QR Tee wishlist: the gifts its wearer would love and how far each one is funded.',
+    description: 'See what friends see when they scan a QR Tee wishlist: the gifts its wearer would love, each one bought whole by a friend.',
   },
 ]
 

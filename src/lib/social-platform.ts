@@ -17,6 +17,23 @@ export const SOCIAL_PLATFORMS = [
 ] as const
 export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number]
 
+/** Each platform's own spelling, as its visitors know it ('X', not 'twitter'; 'GitHub', not 'github'). */
+export const PLATFORM_NAMES: Record<SocialPlatform, string> = {
+  email: 'Email',
+  phone: 'Phone',
+  github: 'GitHub',
+  linkedin: 'LinkedIn',
+  instagram: 'Instagram',
+  twitter: 'X',
+  facebook: 'Facebook',
+  twitch: 'Twitch',
+  spotify: 'Spotify',
+  pinterest: 'Pinterest',
+  telegram: 'Telegram',
+  youtube: 'YouTube',
+  website: 'Website',
+}
+
 /** Registrable domains per platform; a host matches a domain itself or any subdomain of it (www., m., open.). */
 const PLATFORM_DOMAINS: ReadonlyArray<readonly [SocialPlatform, readonly string[]]> = [
   ['github', ['github.com']],

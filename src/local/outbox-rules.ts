@@ -44,6 +44,8 @@ export function isImageChange(target: OutboxTarget): boolean {
 export function acceptsLaterEdits(entry: OutboxEntry): boolean {
   if (entry.status !== 'pending' || entry.sent || entry.imageRef !== null || entry.method === 'DELETE') return false
   if (entry.target.entity === 'upload' || isImageChange(entry.target)) return false
+  // An item's text edits are PUTs of the item; a POST on it (the undo of a purchase) is an action of its own.
+  if (entry.target.entity === 'item' && entry.target.kind === 'update' && entry.method !== 'PUT') return false
   return entry.target.entity === 'profile' || entry.target.kind === 'create' || entry.target.kind === 'update'
 }
 

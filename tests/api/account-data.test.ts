@@ -97,7 +97,9 @@ describeEachDatabase('personal data', (getDatabase, { name }) => {
       expect(doc.wishlistItems.map((item: { name: string }) => item.name)).toEqual([`Kept ${owner.marker}`, `Bought ${owner.marker}`])
       expect(doc.wishlistItems[0]).toMatchObject({ id: owner.items.kept.id, price: 119.9, storedImageUrl: `${base}/api/uploads/${owner.imageIds[1]}` })
       expect(doc.wishlistItems[1]).toMatchObject({ id: owner.items.bought.id, isPurchased: true, purchasedPrice: 119.9 })
-      expect(doc.purchaseRecords).toEqual([{ id: expect.any(String), wishlistItemId: owner.items.bought.id, priceAtPurchase: 119.9, purchasedAt: expect.any(String) }])
+      expect(doc.purchaseRecords).toEqual([
+        { id: expect.any(String), wishlistItemId: owner.items.bought.id, priceAtPurchase: 119.9, purchasedAt: expect.any(String), visitorEmail: null, visitorMessage: null, undoneAt: null },
+      ])
       expect(doc.images.map((image: { url: string }) => image.url).sort()).toEqual(owner.imageIds.map((id) => `${base}/api/uploads/${id}`).sort())
       expect(doc.images[0]).toEqual({ id: expect.any(String), url: expect.any(String), contentType: expect.any(String), byteSize: expect.any(Number), width: expect.any(Number), height: expect.any(Number), createdAt: expect.any(String) })
       expect(doc.sessions).toHaveLength(2)

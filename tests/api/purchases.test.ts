@@ -23,7 +23,7 @@ describeEachDatabase('visitor purchases and purchase records', (getDatabase) => 
 
       const res = await buy(owner.shareableId, item.id)
       expect(res.status).toBe(201)
-      expect(res.json).toEqual({ wishlistItemId: item.id, purchasedPrice: 34.5, purchasedAt: expect.any(String), contactInfo: 'Ring me: +49 170 1234567' })
+      expect(res.json).toEqual({ purchaseId: expect.any(String), wishlistItemId: item.id, purchasedPrice: 34.5, purchasedAt: expect.any(String), contactInfo: 'Ring me: +49 170 1234567' })
       expect(res.headers.get('cache-control')).toBe('no-store')
     })
 
@@ -38,7 +38,8 @@ describeEachDatabase('visitor purchases and purchase records', (getDatabase) => 
 
       const records = await t.request('GET', '/api/purchase-records', { token: owner.token })
       const record = records.json.find((r: { wishlistItemId: string }) => r.wishlistItemId === item.id)
-      expect(Object.keys(record).sort()).toEqual(['id', 'priceAtPurchase', 'purchasedAt', 'wishlistItemId'])
+      expect(Object.keys(record).sort()).toEqual(['id', 'priceAtPurchase', 'purchasedAt', 'undoneAt', 'visitorEmail', 'visitorMessage', 'wishlistItemId'])
+      expect(record).toMatchObject({ id: bought.json.purchaseId, visitorEmail: null, visitorMessage: null, undoneAt: null })
       expect(record).toMatchObject({ priceAtPurchase: 19.99, purchasedAt: bought.json.purchasedAt })
       expect((await t.request('GET', `/api/purchase-records/${record.id}`, { token: owner.token })).json).toEqual(record)
 

@@ -53,14 +53,15 @@ describe('/help-center', () => {
 })
 
 describe('/demo/wishlist', () => {
-  it("shows the demo owner's goals with their funding progress and a 'Create Free Profile' call to action", async () => {
+  it("shows the demo owner's gifts, whole, with no funding promise (decision 149), and a 'Create Free Profile' call to action", async () => {
     await page.goto('/demo/wishlist')
     await page.getByRole('heading', { level: 1, name: 'Demo wishlist' }).waitFor()
     const gifts = page.getByRole('article')
     expect(await gifts.count()).toBe(4)
-    await gifts.filter({ hasText: 'Instant camera' }).getByText('75% funded').waitFor()
-    await gifts.filter({ hasText: 'Pour-over coffee set' }).getByText('Fully funded').waitFor()
-    expect(await page.getByRole('progressbar', { name: 'Trail running shoes funding' }).getAttribute('aria-valuenow')).toBe('40')
+    await gifts.filter({ hasText: 'Instant camera' }).getByText('€89.50').waitFor()
+    // Contributions do not exist: nothing promises chipping in or a funding percentage.
+    expect(await page.getByText(/funded|chip in/i).count()).toBe(0)
+    expect(await page.getByRole('progressbar').count()).toBe(0)
     expect(await gifts.filter({ hasText: 'Trail running shoes' }).innerText()).toContain('€')
     expect(await page.getByRole('link', { name: 'Create Free Profile' }).getAttribute('href')).toBe('/register')
     expect(await page.getByRole('link', { name: 'open the live demo profile' }).getAttribute('href')).toBe('/profile/demo')

@@ -58,3 +58,8 @@ export async function waitForServiceWorker(page: Page, afterReload?: () => Promi
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
   await afterReload?.()
 }
+
+/** Confirms the purchase on the sheet a Purchase tap opens (decision 148): the item and its price come first. */
+export async function confirmPurchase(page: Page): Promise<void> {
+  await page.getByRole('dialog', { name: 'Confirm your gift' }).getByRole('button', { name: /^Purchase for / }).click()
+}

@@ -4,7 +4,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { baseUrl, freshPagePerTest } from './browser.ts'
-import { giftCard, registerByApi } from './helpers.ts'
+import { confirmPurchase, giftCard, registerByApi } from './helpers.ts'
 
 let context: BrowserContext
 let page: Page
@@ -66,10 +66,21 @@ describe('wishlist profile', () => {
     expect(await card('Climbing chalk').getByRole('link', { name: 'View' }).count()).toBe(0)
   })
 
-  it("Purchase shows 'Processing payment...', then 'Payment successful!', the thank-you modal with the email button, and Purchased — also after a reload", async () => {
-    const { shareableId } = await ownerWith({ contactInfo: 'owner-mail@example.com' }, [{ name: 'Espresso cups', price: 12.5 }])
+  it("Purchase first shows the gift and its price on a sheet; confirmed: 'Processing payment...', 'Payment successful!', the thank-you modal with the email button, and Purchased — also after a reload", async () => {
+    const { shareableId } = await ownerWith({ contactInfo: 'owner-mail@example.com' }, [{ name: 'Espresso cups', price: 99999.99 }])
     await page.goto(`/profile/${shareableId}`)
     await card('Espresso cups').getByRole('button', { name: 'Purchase' }).click()
+    const sheet = page.getByRole('dialog', { name: 'Confirm your gift' })
+    await sheet.getByText('Espresso cups').waitFor()
+    await sheet.getByText('€99,999.99').first().waitFor()
+    // Nothing has started: no payment runs behind the sheet.
+    expect(await card('Espresso cups').getByText('Processing payment...').count()).toBe(0)
+    await sheet.getByRole('button', { name: 'Cancel' }).click()
+    await sheet.waitFor({ state: 'hidden' })
+    expect(await card('Espresso cups').getByText('Processing payment...').count()).toBe(0)
+
+    await card('Espresso cups').getByRole('button', { name: 'Purchase' }).click()
+    await confirmPurchase(page)
     await card('Espresso cups').getByText('Processing payment...').waitFor()
     expect(await card('Espresso cups').getByRole('button', { name: 'Purchase' }).count()).toBe(0)
 
@@ -87,28 +98,59 @@ describe('wishlist profile', () => {
     expect(await card('Espresso cups').getByRole('button', { name: 'Purchase' }).count()).toBe(0)
   })
 
-  it("offers the placeholder address when the owner gave no contact info, and the message dialog asks for 'Your Email' and 'Message'", async () => {
-    const { shareableId } = await ownerWith({ contactInfo: '' }, [{ name: 'Climbing chalk', price: 7 }])
+  it("no made-up address when the owner gave no contact info; the message marks empty fields and is stored with the purchase for the owner", async () => {
+    const { user, shareableId } = await ownerWith({ contactInfo: '' }, [{ name: 'Climbing chalk', price: 7 }])
     await page.goto(`/profile/${shareableId}`)
     await card('Climbing chalk').getByRole('button', { name: 'Purchase' }).click()
+    await confirmPurchase(page)
     const thanks = page.getByRole('dialog', { name: 'Thank you for your gift!' })
-    expect(await thanks.getByRole('link', { name: 'Email owner@qrtee.example' }).getAttribute('href')).toBe('mailto:owner@qrtee.example')
+    await thanks.getByText(`${user.username} has not shared contact details.`, { exact: false }).waitFor()
+    expect(await thanks.getByRole('link').count()).toBe(0)
+    expect(await page.content()).not.toContain('qrtee.example')
 
     await thanks.getByRole('button', { name: 'Send message' }).click()
     const dialog = page.getByRole('dialog', { name: /Send a message/ })
     await dialog.getByRole('button', { name: 'Send', exact: true }).click()
-    await page.getByText('Please fill in all fields').waitFor()
+    await dialog.getByText('Please fill in all fields').waitFor()
+    // Each empty field is marked on the field itself, and the first one gets the focus.
+    expect(await dialog.getByLabel('Your Email').getAttribute('aria-invalid')).toBe('true')
+    expect(await dialog.getByLabel('Message').getAttribute('aria-invalid')).toBe('true')
+    expect(await dialog.getByLabel('Your Email').evaluate((input) => input === document.activeElement)).toBe(true)
     await dialog.getByLabel('Your Email').fill('visitor@example.com')
+    expect(await dialog.getByLabel('Your Email').getAttribute('aria-invalid')).toBe('false')
     await dialog.getByLabel('Message').fill('Enjoy the chalk!')
     await dialog.getByRole('button', { name: 'Send', exact: true }).click()
     await page.getByText('Message sent').waitFor()
     await dialog.waitFor({ state: 'hidden' })
+
+    const records = await api('/api/purchase-records', { token: user.token })
+    expect(records.json).toEqual([expect.objectContaining({ visitorEmail: 'visitor@example.com', visitorMessage: 'Enjoy the chalk!' })])
+  })
+
+  it('a toast shown while a dialog is open sits above its backdrop, not dimmed behind it', async () => {
+    const { shareableId } = await ownerWith({ contactInfo: '' }, [{ name: 'Climbing chalk', price: 7 }])
+    await page.goto(`/profile/${shareableId}`)
+    await card('Climbing chalk').getByRole('button', { name: 'Purchase' }).click()
+    await confirmPurchase(page)
+    const thanks = page.getByRole('dialog', { name: 'Thank you for your gift!' })
+    await thanks.waitFor()
+    // 'Payment successful!' shows while the thank-you modal is open: it is the topmost element where it is drawn.
+    const toast = page.getByText('Payment successful!')
+    await toast.waitFor()
+    const topmost = await toast.evaluate((element) => {
+      const box = element.getBoundingClientRect()
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+      return hit !== null && (hit === element || element.contains(hit) || hit.contains(element))
+    })
+    expect(topmost).toBe(true)
+    expect(await page.getByText('Payment successful!').count()).toBe(1)
   })
 
   it("a gift bought by someone else meanwhile: 'Payment failed', 'This gift was just bought by someone else.', no thanks, then Purchased", async () => {
     const { shareableId, itemIds } = await ownerWith({}, [{ name: 'Espresso cups', price: 12.5 }])
     await page.goto(`/profile/${shareableId}`)
     await card('Espresso cups').getByRole('button', { name: 'Purchase' }).click()
+    await confirmPurchase(page)
     const other = await api(`/api/public/profiles/${shareableId}/purchases`, { method: 'POST', body: { wishlistItemId: itemIds[0] } })
     expect(other.status).toBe(201)
 
@@ -119,14 +161,40 @@ describe('wishlist profile', () => {
     await card('Espresso cups').getByText('Purchased').waitFor()
   })
 
-  it("offline: 'You are offline. Nothing was charged; try again when you are back online.' and nothing shows as bought", async () => {
+  it("offline: Purchase is disabled with the reason, before any waiting; a connection lost during the payment says 'Nothing was charged'", async () => {
     const { shareableId } = await ownerWith({}, [{ name: 'Espresso cups', price: 12.5 }])
     await page.goto(`/profile/${shareableId}`)
-    await card('Espresso cups').getByRole('button', { name: 'Purchase' }).click()
+    const purchase = card('Espresso cups').getByRole('button', { name: 'Purchase' })
+    await expect.poll(() => purchase.isEnabled()).toBe(true)
+    await context.setOffline(true)
+    const reason = page.getByText('You are offline. Purchasing needs a connection; try again when you are back online.')
+    await reason.waitFor()
+    await expect.poll(() => purchase.isDisabled()).toBe(true)
+    const describedBy = await purchase.getAttribute('aria-describedby')
+    expect(describedBy).toBe(await reason.getAttribute('id'))
+    await context.setOffline(false)
+    await expect.poll(() => purchase.isEnabled()).toBe(true)
+    expect(await reason.count()).toBe(0)
+
+    await purchase.click()
+    await confirmPurchase(page)
+    await card('Espresso cups').getByText('Processing payment...').waitFor()
     await context.setOffline(true)
     await page.getByText('You are offline. Nothing was charged; try again when you are back online.').waitFor()
-    await card('Espresso cups').getByRole('button', { name: 'Purchase' }).waitFor()
     expect(await card('Espresso cups').getByText('Purchased').count()).toBe(0)
+  })
+
+  it('bought gifts move to the end of the wishlist', async () => {
+    const { shareableId, itemIds } = await ownerWith({}, [
+      { name: 'First gift', price: 1 },
+      { name: 'Second gift', price: 2 },
+      { name: 'Third gift', price: 3 },
+    ])
+    await api(`/api/public/profiles/${shareableId}/purchases`, { method: 'POST', body: { wishlistItemId: itemIds[0] } })
+    await page.goto(`/profile/${shareableId}`)
+    await card('Third gift').waitFor()
+    const names = await page.getByRole('list', { name: 'Wishlist' }).getByRole('heading', { level: 2 }).allTextContents()
+    expect(names).toEqual(['Second gift', 'Third gift', 'First gift'])
   })
 
   it("shows 'No products in wishlist' for an empty wishlist", async () => {
@@ -191,10 +259,26 @@ describe('other profile types', () => {
     await page.getByText('No redirect URL is configured for this profile.').waitFor()
   })
 
-  it("an unknown profile shows 'Error loading profile' with the spec's explanation", async () => {
+  it("an unknown profile and a hidden one both say the Help Center's 'not available'", async () => {
     await page.goto('/profile/zzzzzzzzzz')
-    await page.getByText('Error loading profile').waitFor()
-    await page.getByText('Failed to load profile data. The profile may not exist or there was a server error.').waitFor()
+    await page.getByText('This profile is not available.', { exact: false }).waitFor()
+    expect(await page.getByText('may not exist or there was a server error', { exact: false }).count()).toBe(0)
+
+    const { shareableId } = await ownerWith({ isPublic: false }, [{ name: 'Espresso cups', price: 12.5 }])
+    await page.goto(`/profile/${shareableId}`)
+    await page.getByText('Profile not available').waitFor()
+    await page.getByText('This profile is not available.', { exact: false }).waitFor()
+  })
+
+  it('a server that does not answer is said in words, never raw, with Try again', async () => {
+    let failing = true
+    await page.route('**/api/profiles/**', (route) => (failing ? route.fulfill({ status: 503, body: 'Service Unavailable' }) : route.fallback()))
+    await page.goto('/profile/zzzzzzzzzz')
+    await page.getByText('The server did not answer').waitFor()
+    expect(await page.getByText(/503|Service Unavailable|Failed to fetch/).count()).toBe(0)
+    failing = false
+    await page.getByRole('button', { name: 'Try again' }).click()
+    await page.getByText('This profile is not available.', { exact: false }).waitFor()
   })
 })
 
@@ -213,5 +297,23 @@ describe('offline re-scan', () => {
     await page.reload()
     await page.getByText(/^You are offline\. Showing a saved copy from .+\.$/).waitFor()
     await page.getByRole('heading', { level: 1, name: user.username }).waitFor()
+  })
+
+  it('a profile never saved on this device, opened offline, says it needs a connection, and opens once online', async () => {
+    const first = await ownerWith({}, [{ name: 'Espresso cups', price: 12.5 }])
+    const never = await ownerWith({}, [{ name: 'Climbing chalk', price: 7 }])
+    await page.goto(`/profile/${first.shareableId}`)
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+    await page.reload()
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+
+    await context.setOffline(true)
+    await page.goto(`/profile/${never.shareableId}`)
+    await page.getByText('No connection').waitFor()
+    await page.getByText('This profile has not been saved on this device yet', { exact: false }).waitFor()
+    expect(await page.getByText(/may not exist|Failed to fetch/).count()).toBe(0)
+    // No tap needed: the page tries again once the phone is back online.
+    await context.setOffline(false)
+    await card('Climbing chalk').waitFor()
   })
 })

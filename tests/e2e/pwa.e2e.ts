@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { baseUrl, freshPagePerTest, newContext } from './browser.ts'
-import { giftCard, waitForServiceWorker } from './helpers.ts'
+import { confirmPurchase, giftCard, waitForServiceWorker } from './helpers.ts'
 import { api, ownerWith, startCopyOfApp, startDestination } from './pwa-helpers.ts'
 
 let browser: Browser
@@ -190,7 +190,9 @@ describe('purchase race', () => {
       const purchase = (visitor: Page) =>
         giftCard(visitor, 'Espresso cups').getByRole('button', { name: 'Purchase' })
       for (const visitor of visitors) await purchase(visitor).waitFor()
-      await Promise.all(visitors.map((visitor) => purchase(visitor).click()))
+      for (const visitor of visitors) await purchase(visitor).click()
+      // Both sheets open, then both confirm at once.
+      await Promise.all(visitors.map((visitor) => confirmPurchase(visitor)))
 
       const outcomes = await Promise.all(
         visitors.map((visitor) =>

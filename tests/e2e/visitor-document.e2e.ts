@@ -3,7 +3,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { baseUrl, freshPagePerTest } from './browser.ts'
-import { giftCard } from './helpers.ts'
+import { confirmPurchase, giftCard } from './helpers.ts'
 import { ownerWith } from './pwa-helpers.ts'
 
 let browser: Browser
@@ -58,6 +58,7 @@ describe('first scan', () => {
     page.on('pageerror', (error) => errors.push(error.message))
     await page.goto(`/profile/${shareableId}`)
     await purchaseButton(page, 'Espresso cups').click()
+    await confirmPurchase(page)
     await page.getByRole('dialog', { name: 'Thank you for your gift!' }).waitFor()
     expect(errors).toEqual([])
   })
@@ -74,6 +75,9 @@ describe('first scan', () => {
     await page.getByText(/^You are offline\. Showing a saved copy from .+\.$/).waitFor()
     await page.getByRole('heading', { level: 1, name: user.username }).waitFor()
     await purchaseButton(page, 'Espresso cups').waitFor()
+    // Offline, Purchase is disabled, and the page says why (issue 23).
+    await expect.poll(() => purchaseButton(page, 'Espresso cups').isDisabled()).toBe(true)
+    await page.getByText('You are offline. Purchasing needs a connection; try again when you are back online.').waitFor()
   })
 
   it('the theme switch applies at once and is remembered under vite-ui-theme, as in the app', async () => {

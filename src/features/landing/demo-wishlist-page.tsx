@@ -1,17 +1,17 @@
-// Owns /demo/wishlist: the demo owner's wishlist as a visitor sees it, with each goal's funding progress, and the
+// Owns /demo/wishlist: the demo owner's wishlist as a visitor sees it (whole gifts, no funding: decision 149), and the
 // call to create a free profile. The gifts are those of the seeded demo profile (server/seed-demo.ts).
 import type { ReactNode } from 'react'
 import { formatEuro } from '../../lib/money.ts'
 import { DEFAULT_DEMO_USERNAME } from './landing-page.tsx'
 import { PublicFooter, PublicHeader } from './public-header.tsx'
 
-type DemoGoal = { name: string; brand: string; price: number; description: string; fundedPercent: number; colors: [string, string] }
+type DemoGoal = { name: string; brand: string; price: number; description: string; colors: [string, string] }
 
 export const DEMO_GOALS: DemoGoal[] = [
-  { name: 'Pour-over coffee set', brand: 'Hario', price: 39.9, fundedPercent: 100, colors: ['#c26a3d', '#f2d0a4'], description: 'A glass dripper, a gooseneck kettle and a bag of good beans for slow Sunday mornings.' },
-  { name: 'Trail running shoes', brand: 'Salomon', price: 129, fundedPercent: 40, colors: ['#2f9e44', '#d3f9d8'], description: 'Size 43, any colour but orange. For the forest loop behind the house.' },
-  { name: 'Instant camera', brand: 'Fujifilm', price: 89.5, fundedPercent: 75, colors: ['#1c7ed6', '#d0ebff'], description: 'Little printed photos for the fridge door, plus a pack or two of film.' },
-  { name: 'Climbing gym pass', brand: 'Boulderhaus', price: 55, fundedPercent: 10, colors: ['#ae3ec9', '#f3d9fa'], description: 'Ten entries to the bouldering gym: come along for the first one!' },
+  { name: 'Pour-over coffee set', brand: 'Hario', price: 39.9, colors: ['#c26a3d', '#f2d0a4'], description: 'A glass dripper, a gooseneck kettle and a bag of good beans for slow Sunday mornings.' },
+  { name: 'Trail running shoes', brand: 'Salomon', price: 129, colors: ['#2f9e44', '#d3f9d8'], description: 'Size 43, any colour but orange. For the forest loop behind the house.' },
+  { name: 'Instant camera', brand: 'Fujifilm', price: 89.5, colors: ['#1c7ed6', '#d0ebff'], description: 'Little printed photos for the fridge door, plus a pack or two of film.' },
+  { name: 'Climbing gym pass', brand: 'Boulderhaus', price: 55, colors: ['#ae3ec9', '#f3d9fa'], description: 'Ten entries to the bouldering gym: come along for the first one!' },
 ]
 
 export function DemoWishlistPage({ themeSwitch, demoUsername = DEFAULT_DEMO_USERNAME }: { themeSwitch?: ReactNode; demoUsername?: string }) {
@@ -21,8 +21,8 @@ export function DemoWishlistPage({ themeSwitch, demoUsername = DEFAULT_DEMO_USER
       <main className="ps-main ps-page">
         <h1>Demo wishlist</h1>
         <p className="ps-lead">
-          This is what friends see when they scan a QR Tee that points at a wishlist: the gifts its wearer would love, and how
-          far each one is funded.
+          This is what friends see when they scan a QR Tee that points at a wishlist: the gifts its wearer would love. A friend
+          picks one, and it shows as bought, so nobody gives it twice.
         </p>
         <section className="ps-card ps-owner" aria-labelledby="demo-owner">
           <h2 id="demo-owner">@{demoUsername}</h2>
@@ -39,10 +39,6 @@ export function DemoWishlistPage({ themeSwitch, demoUsername = DEFAULT_DEMO_USER
                 <p className="ps-dim">{goal.brand}</p>
                 <p>{goal.description}</p>
                 <p className="ps-gift-price">{formatEuro(goal.price)}</p>
-                <p className="ps-goal-percent">{goal.fundedPercent === 100 ? 'Fully funded' : `${goal.fundedPercent}% funded`}</p>
-                <span className="ps-progress" role="progressbar" aria-label={`${goal.name} funding`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={goal.fundedPercent}>
-                  <span style={{ width: `${goal.fundedPercent}%` }} />
-                </span>
               </article>
             </li>
           ))}

@@ -4,7 +4,8 @@
 export type Blurb = { title: string; text: string }
 export type FaqEntry = { id: 'fees' | 'returns' | 'privacy' | 'scan' | 'change' | 'secure'; question: string; answer: string }
 export type Testimonial = { quote: string; author: string; role: string }
-export type UseCase = Blurb & { href?: string; goals?: { name: string; fundedPercent: number }[] }
+/** `goals`: whole gifts with their price; visitors buy whole items, nobody chips in (decision 149). */
+export type UseCase = Blurb & { href?: string; goals?: { name: string; price: number }[] }
 
 export const HERO_TEXT =
   'A t-shirt with your own QR code. One scan opens your wishlist, your links or anything you choose, and you can change where it points at any time without reprinting.'
@@ -24,11 +25,11 @@ export const STEPS: Blurb[] = [
 export const USE_CASES: UseCase[] = [
   {
     title: 'Fund Your Wishlist',
-    text: 'Friends and family chip in on the gifts you really want and watch each goal fill up.',
+    text: 'Friends and family see the gifts you really want and mark the one they give as bought, so nobody gives it twice.',
     href: '/demo/wishlist',
     goals: [
-      { name: 'Instant camera', fundedPercent: 75 },
-      { name: 'Trail running shoes', fundedPercent: 40 },
+      { name: 'Instant camera', price: 89.5 },
+      { name: 'Trail running shoes', price: 129 },
     ],
   },
   { title: 'Share Your Socials', text: 'One scan shows all your profiles, from Instagram to GitHub, in a tidy list.' },

@@ -1,6 +1,7 @@
 // Owns the landing page (/): header, hero with the animated gradient and the demo card, how it works, use cases,
 // testimonials, the call to action, privacy, the promises of spec section 1, help (FAQ, email, form) and the footer.
 // Plain React and its own stylesheet, so it is prerendered at build time and hydrated after load (decision 096).
+import { formatEuro } from '../../lib/money.ts'
 import type { ReactNode } from 'react'
 import { DemoQrCard } from './demo-qr-card.tsx'
 import { DevNotice } from './dev-notice.tsx'
@@ -157,10 +158,7 @@ function UseCaseCard({ useCase }: { useCase: UseCase }) {
           {useCase.goals.map((goal) => (
             <li key={goal.name}>
               <span>{goal.name}</span>
-              <span className="ps-goal-percent">{goal.fundedPercent}% funded</span>
-              <span className="ps-progress" role="progressbar" aria-label={`${goal.name} funding`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={goal.fundedPercent}>
-                <span style={{ width: `${goal.fundedPercent}%` }} />
-              </span>
+              <span className="ps-goal-percent">{formatEuro(goal.price)}</span>
             </li>
           ))}
         </ul>

@@ -2,10 +2,18 @@
 // inert page behind it, without a UI library.
 import { IconX } from '@tabler/icons-react'
 import { type ReactNode, useEffect, useId, useRef } from 'react'
+import { Toaster } from './toasts.tsx'
 
-export type DialogProps = { opened: boolean; onClose: () => void; title: string; children: ReactNode }
+export type DialogProps = {
+  opened: boolean
+  onClose: () => void
+  title: string
+  children: ReactNode
+  /** On a phone, a sheet along the bottom edge, within the thumb's reach. */
+  sheet?: boolean
+}
 
-export function Dialog({ opened, onClose, title, children }: DialogProps) {
+export function Dialog({ opened, onClose, title, children, sheet = false }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
 
@@ -19,7 +27,7 @@ export function Dialog({ opened, onClose, title, children }: DialogProps) {
   return (
     <dialog
       ref={ref}
-      className="qv-dialog"
+      className={sheet ? 'qv-dialog qv-sheet' : 'qv-dialog'}
       aria-labelledby={titleId}
       // Escape and close() both end here; the owner of `opened` hears about it either way.
       onClose={() => {
@@ -39,6 +47,8 @@ export function Dialog({ opened, onClose, title, children }: DialogProps) {
             </button>
           </div>
           {children}
+          {/* The page's toasts are under the backdrop while a dialog is open; its own copy shows them above it. */}
+          <Toaster inDialog />
         </div>
       )}
     </dialog>

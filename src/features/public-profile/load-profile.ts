@@ -28,8 +28,8 @@ export type ProfileFetch =
   | { kind: 'loaded'; profile: VisitorProfile; savedCopyAt: Date | null }
   /** 404: missing or switched off by its owner. */
   | { kind: 'not-found' }
-  /** Network down, server error, or an answer we could not read. */
-  | { kind: 'failed' }
+  /** No answer at all ('network': offline, or nothing reached the server), or a server error / unreadable answer. */
+  | { kind: 'failed'; cause: 'network' | 'server' }
 
 /** The profile page is reachable by shareable ID and by username (the landing demo links /profile/{username}). */
 export function matchesId(profile: Pick<VisitorProfile, 'shareableId' | 'username'>, id: string): boolean {
@@ -70,17 +70,17 @@ export async function fetchPublicProfile(id: string, signal?: AbortSignal, fetch
     response = await fetchImpl(apiPaths.publicProfile(id), { headers: { Accept: 'application/json' }, cache: 'no-cache', signal })
   } catch (error) {
     if (signal?.aborted) throw error
-    return { kind: 'failed' }
+    return { kind: 'failed', cause: 'network' }
   }
   if (response.status === 404) return { kind: 'not-found' }
-  if (!response.ok) return { kind: 'failed' }
+  if (!response.ok) return { kind: 'failed', cause: 'server' }
   let body: unknown
   try {
     body = await response.json()
   } catch {
-    return { kind: 'failed' }
+    return { kind: 'failed', cause: 'server' }
   }
   const parsed = v.safeParse(VisitorProfileSchema, body)
-  if (!parsed.success) return { kind: 'failed' }
+  if (!parsed.success) return { kind: 'failed', cause: 'server' }
   return { kind: 'loaded', profile: parsed.output, savedCopyAt: parseSavedCopyHeader(response.headers.get(SAVED_COPY_HEADER)) }
 }

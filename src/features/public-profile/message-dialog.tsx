@@ -1,55 +1,125 @@
-// Owns the visitor's message to the owner after a purchase; sending is simulated, as the spec says.
-import { useState } from 'react'
+// Owns the visitor's message to the owner after a purchase: stored with the purchase for the owner (decision 148),
+// each empty field marked on the field, every failure said in the dialog with the text kept.
+import { type ReactNode, useId, useRef, useState } from 'react'
 import { Dialog } from './dialog.tsx'
-import { validateMessage } from './purchase-flow.ts'
+import { MESSAGE_FIELDS_REQUIRED, type MessageField, type MessageProblems, validateMessage } from './purchase-flow.ts'
+import { sendPurchaseMessage } from './record-purchase.ts'
 import { showToast } from './toasts.tsx'
 
 /** Spec section 9: the message toast shows for 2 s. */
 const MESSAGE_TOAST_MS = 2000
 const EMPTY = { email: '', message: '' }
 
-export function MessageDialog({ opened, onClose, ownerName }: { opened: boolean; onClose: () => void; ownerName: string }) {
-  const [fields, setFields] = useState(EMPTY)
+export type MessageDialogProps = {
+  /** The purchase the message goes with; null keeps the dialog closed. */
+  purchaseId: string | null
+  shareableId: string
+  onClose: () => void
+  ownerName: string
+}
 
-  function send() {
-    const problem = validateMessage(fields)
-    if (problem) {
-      showToast({ title: problem, message: 'Your email and a message are both needed.', tone: 'red' })
+export function MessageDialog({ purchaseId, shareableId, onClose, ownerName }: MessageDialogProps) {
+  const [fields, setFields] = useState(EMPTY)
+  const [problems, setProblems] = useState<MessageProblems>({})
+  const [failure, setFailure] = useState<string | null>(null)
+  const [sending, setSending] = useState(false)
+  // One key per message: a resend after a lost answer is the same message, not a refused second one.
+  const key = useRef(crypto.randomUUID())
+  const refs = { email: useRef<HTMLInputElement>(null), message: useRef<HTMLTextAreaElement>(null) }
+  const ids = { email: useId(), message: useId() }
+
+  function edit(field: MessageField, value: string) {
+    setFields({ ...fields, [field]: value })
+    if (problems[field] && value.trim() !== '') setProblems({ ...problems, [field]: undefined })
+  }
+
+  async function send() {
+    if (purchaseId === null || sending) return
+    const found = validateMessage(fields)
+    setProblems(found)
+    const first = (['email', 'message'] as const).find((field) => found[field])
+    if (first) {
+      refs[first].current?.focus()
       return
     }
-    showToast({ title: 'Message sent', message: `Your message to ${ownerName} is on its way.`, tone: 'green', autoCloseMs: MESSAGE_TOAST_MS })
+    setSending(true)
+    setFailure(null)
+    const outcome = await sendPurchaseMessage(shareableId, purchaseId, fields, { online: navigator.onLine, idempotencyKey: key.current })
+    setSending(false)
+    if (!outcome.ok) {
+      setFailure(outcome.error)
+      return
+    }
+    showToast({ title: 'Message sent', message: `${ownerName} will find your message with this purchase.`, tone: 'green', autoCloseMs: MESSAGE_TOAST_MS })
     setFields(EMPTY)
+    key.current = crypto.randomUUID()
     onClose()
   }
 
+  const missing = problems.email !== undefined || problems.message !== undefined
   return (
-    <Dialog opened={opened} onClose={onClose} title={`Send a message to ${ownerName}`}>
+    <Dialog opened={purchaseId !== null} onClose={onClose} title={`Send a message to ${ownerName}`}>
       <form
         noValidate
         className="qv-stack"
         style={{ gap: 12 }}
+        aria-busy={sending}
         onSubmit={(event) => {
           event.preventDefault()
-          send()
+          void send()
         }}
       >
-        <label className="qv-field">
-          Your Email
-          <input type="email" autoComplete="email" value={fields.email} onChange={(event) => setFields({ ...fields, email: event.currentTarget.value })} />
-        </label>
-        <label className="qv-field">
-          Message
-          <textarea rows={4} value={fields.message} onChange={(event) => setFields({ ...fields, message: event.currentTarget.value })} />
-        </label>
+        <Field id={ids.email} label="Your Email" problem={problems.email}>
+          <input
+            ref={refs.email}
+            id={ids.email}
+            type="email"
+            autoComplete="email"
+            value={fields.email}
+            aria-invalid={problems.email !== undefined}
+            aria-describedby={problems.email ? `${ids.email}-error` : undefined}
+            onChange={(event) => edit('email', event.currentTarget.value)}
+          />
+        </Field>
+        <Field id={ids.message} label="Message" problem={problems.message}>
+          <textarea
+            ref={refs.message}
+            id={ids.message}
+            rows={4}
+            value={fields.message}
+            aria-invalid={problems.message !== undefined}
+            aria-describedby={problems.message ? `${ids.message}-error` : undefined}
+            onChange={(event) => edit('message', event.currentTarget.value)}
+          />
+        </Field>
+        {(missing || failure) && (
+          <p className="qv-small qv-error" role="alert">
+            {failure ?? MESSAGE_FIELDS_REQUIRED}
+          </p>
+        )}
         <div className="qv-end">
           <button type="button" className="qv-btn qv-btn-default" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="qv-btn">
-            Send
+          <button type="submit" className="qv-btn" disabled={sending}>
+            {sending ? 'Sending...' : 'Send'}
           </button>
         </div>
       </form>
     </Dialog>
+  )
+}
+
+function Field({ id, label, problem, children }: { id: string; label: string; problem: string | undefined; children: ReactNode }) {
+  return (
+    <div className="qv-field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {problem && (
+        <p id={`${id}-error`} className="qv-field-error">
+          {problem}
+        </p>
+      )}
+    </div>
   )
 }

@@ -14,3 +14,17 @@ const noSubscription = () => () => undefined
 export function useHydrated(): boolean {
   return useSyncExternalStore(noSubscription, () => true, () => false)
 }
+
+const subscribeOnline = (listener: () => void) => {
+  window.addEventListener('online', listener)
+  window.addEventListener('offline', listener)
+  return () => {
+    window.removeEventListener('online', listener)
+    window.removeEventListener('offline', listener)
+  }
+}
+
+/** The browser's view of the connection; the server's HTML assumes online, so hydration changes nothing. */
+export function useOnline(): boolean {
+  return useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true)
+}

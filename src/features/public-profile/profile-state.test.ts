@@ -25,10 +25,11 @@ describe('applyFetch', () => {
   it.each<[string, ProfileLoadState, ProfileFetch, ProfileLoadState]>([
     ['a loaded profile replaces the skeleton', loading, loaded, { status: 'loaded', profile: fresh, savedCopyAt: savedAt }],
     ['a loaded profile refreshes the embedded copy', showing, loaded, { status: 'loaded', profile: fresh, savedCopyAt: savedAt }],
-    ['a 404 is an error', loading, { kind: 'not-found' }, { status: 'error', reason: 'failed' }],
-    ['a 404 wins over the embedded copy (switched off)', showing, { kind: 'not-found' }, { status: 'error', reason: 'failed' }],
-    ['a failure with nothing shown is an error', loading, { kind: 'failed' }, { status: 'error', reason: 'failed' }],
-    ['a failed refresh keeps what is shown', showing, { kind: 'failed' }, showing],
+    ["a 404 is 'not available'", loading, { kind: 'not-found' }, { status: 'error', reason: 'not-available' }],
+    ['a 404 wins over the embedded copy (switched off)', showing, { kind: 'not-found' }, { status: 'error', reason: 'not-available' }],
+    ['no answer with nothing shown needs a connection', loading, { kind: 'failed', cause: 'network' }, { status: 'error', reason: 'offline' }],
+    ['a server error with nothing shown says the server did not answer', loading, { kind: 'failed', cause: 'server' }, { status: 'error', reason: 'no-answer' }],
+    ['a failed refresh keeps what is shown', showing, { kind: 'failed', cause: 'network' }, showing],
   ])('%s', (_, state, result, expected) => {
     expect(applyFetch(state, result)).toEqual(expected)
   })

@@ -31,12 +31,26 @@ describe('selectProfileView', () => {
 })
 
 describe('visitorLinks', () => {
-  it('keeps only http(s), mailto and tel links, with their platform icons and labels', () => {
+  it('keeps only http(s), mailto and tel links, with their platform icons and proper names', () => {
     expect(visitorLinks({ socialLinks: links })).toEqual([
       { key: '1', platform: 'instagram', label: 'Instagram', href: 'https://instagram.com/alice' },
-      { key: '2', platform: 'email', label: 'email', href: 'mailto:alice@example.com' },
+      { key: '2', platform: 'email', label: 'Email', href: 'mailto:alice@example.com' },
       { key: '4', platform: 'website', label: 'Blog', href: 'https://alice.example/' },
     ])
+  })
+})
+
+describe("a link's proper name", () => {
+  it.each<[string, string, string]>([
+    ['instagram', 'https://instagram.com/alice', 'Instagram'],
+    ['twitter', 'https://x.com/alice', 'X'],
+    ['', 'https://twitter.com/alice', 'X'],
+    ['github', 'https://github.com/alice', 'GitHub'],
+    ['youtube', 'https://youtu.be/abc', 'YouTube'],
+    ['Blog', 'https://alice.example/', 'Blog'],
+    ['', 'https://alice.example/', 'Website'],
+  ])('%j + %s -> %s', (platform, url, label) => {
+    expect(visitorLinks({ socialLinks: [{ id: 1, platform, url }] })[0]?.label).toBe(label)
   })
 })
 

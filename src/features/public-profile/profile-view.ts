@@ -3,7 +3,7 @@ import { IMAGE_VARIANT_WIDTHS } from '../../contract/limits.ts'
 import { isUploadPath } from '../../contract/api-paths.ts'
 import { normalizeUrl, SOCIAL_SCHEMES, WEB_SCHEMES } from '../../lib/safe-url.ts'
 import type { SocialPlatform } from '../../lib/social-platform.ts'
-import { resolvePlatform } from '../../lib/social-platform.ts'
+import { PLATFORM_NAMES, resolvePlatform } from '../../lib/social-platform.ts'
 import type { VisitorProfile } from './load-profile.ts'
 
 export type VisitorLink = { key: string; platform: SocialPlatform; label: string; href: string }
@@ -38,7 +38,9 @@ export function visitorLinks(profile: Pick<VisitorProfile, 'socialLinks'>): Visi
     const href = safeHref(link.url, SOCIAL_SCHEMES)
     if (href === null) return []
     const platform = resolvePlatform(link.platform, href)
-    const label = link.platform.trim() || platform
+    // A known platform gets its proper name (issue 23: not 'instagram', not 'twitter' beside an X icon); a website
+    // keeps the name its owner gave it ('Blog'), else 'Website'.
+    const label = platform === 'website' ? link.platform.trim() || PLATFORM_NAMES.website : PLATFORM_NAMES[platform]
     return [{ key: `${link.id}`, platform, label, href }]
   })
 }

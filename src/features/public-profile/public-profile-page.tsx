@@ -1,13 +1,17 @@
 // Owns the page a QR code opens (/profile/{shareableId}): load states, the saved-copy notice, and the profile type.
 import { IconAlertCircle, IconWifiOff } from '@tabler/icons-react'
+import { useEffect } from 'react'
 import type { VisitorProfile } from './load-profile.ts'
 import { CustomTextView, RedirectView, SocialLinksView, UnsupportedView } from './other-views.tsx'
 import { ProfileSkeleton } from './profile-skeleton.tsx'
+import { PROFILE_ERROR_TEXTS } from './profile-state.ts'
 import { selectProfileView } from './profile-view.ts'
 import { Toaster } from './toasts.tsx'
 import { usePublicProfile } from './use-public-profile.ts'
 import { WishlistView } from './wishlist-view.tsx'
 
+/** How often a page that needs a connection tries again while the browser says it is online. */
+const RETRY_WHEN_ONLINE_MS = 3000
 const SAVED_COPY_FORMAT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 
 export function savedCopyNotice(savedAt: Date): string {
@@ -26,6 +30,12 @@ export function PublicProfilePage({ shareableId, embedded }: PublicProfilePagePr
     <main className="qv-main">
       {/* Keyed by id: opening another profile starts over instead of showing the last one while it loads. */}
       <LoadedProfile key={shareableId ?? ''} shareableId={shareableId} embedded={embedded} />
+      {/* Quiet on purpose: the page is the owner's, not an advert. */}
+      <p className="qv-own">
+        <a className="qv-link" href="/">
+          Get your own QR Tee
+        </a>
+      </p>
       <Toaster />
     </main>
   )
@@ -33,18 +43,38 @@ export function PublicProfilePage({ shareableId, embedded }: PublicProfilePagePr
 
 function LoadedProfile({ shareableId, embedded }: PublicProfilePageProps) {
   const { state, reload } = usePublicProfile(shareableId, embedded)
+  const waitingForConnection = state.status === 'error' && state.reason === 'offline'
+  useEffect(() => {
+    // A profile that needs a connection opens by itself once there is one. The first request after the 'online'
+    // event can still fail (the network is not up yet), so it keeps trying while the browser says it is online.
+    if (!waitingForConnection) return
+    const retry = () => {
+      if (navigator.onLine) reload()
+    }
+    window.addEventListener('online', retry)
+    const timer = setInterval(retry, RETRY_WHEN_ONLINE_MS)
+    return () => {
+      window.removeEventListener('online', retry)
+      clearInterval(timer)
+    }
+  }, [waitingForConnection, reload])
   if (state.status === 'loading') return <ProfileSkeleton />
   if (state.status === 'error') {
+    const { title, text } = PROFILE_ERROR_TEXTS[state.reason]
+    const canRetry = state.reason === 'offline' || state.reason === 'no-answer'
     return (
-      <div className="qv-alert" role="alert">
-        <IconAlertCircle size={20} aria-hidden />
-        <div>
-          <p className="qv-alert-title">Error loading profile</p>
-          <p>
-            {state.reason === 'missing-id'
-              ? 'No profile ID provided'
-              : 'Failed to load profile data. The profile may not exist or there was a server error.'}
-          </p>
+      <div className={state.reason === 'offline' ? 'qv-alert qv-alert-warn' : 'qv-alert'} role="alert">
+        {state.reason === 'offline' ? <IconWifiOff size={20} aria-hidden /> : <IconAlertCircle size={20} aria-hidden />}
+        <div className="qv-stack" style={{ gap: 8 }}>
+          <p className="qv-alert-title">{title}</p>
+          <p>{text}</p>
+          {canRetry && (
+            <p>
+              <button type="button" className="qv-btn qv-btn-default" onClick={reload}>
+                Try again
+              </button>
+            </p>
+          )}
         </div>
       </div>
     )

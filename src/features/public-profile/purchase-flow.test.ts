@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { PurchaseEvent, PurchaseState } from './purchase-flow.ts'
+import type { MessageProblems, PurchaseEvent, PurchaseState } from './purchase-flow.ts'
 import {
+  MESSAGE_FIELD_ERRORS,
+  openGiftsFirst,
   classifyPurchaseFailure,
   contactActions,
   failureNeedsReload,
@@ -11,16 +13,24 @@ import {
 } from './purchase-flow.ts'
 
 const idle = initialPurchaseState
+const confirmingA: PurchaseState = { step: { phase: 'confirming', itemId: 'a' }, bought: {} }
 const processingA: PurchaseState = { step: { phase: 'processing', itemId: 'a' }, bought: {} }
-const thanksA: PurchaseState = { step: { phase: 'thanks', itemId: 'a', contactInfo: 'me@example.com' }, bought: { a: 12.5 } }
-const recordedA: PurchaseEvent = { type: 'recorded', result: { wishlistItemId: 'a', purchasedPrice: 12.5, purchasedAt: '2025-01-15T09:30:00Z', contactInfo: 'me@example.com' } }
+const thanksA: PurchaseState = { step: { phase: 'thanks', itemId: 'a', contactInfo: 'me@example.com', purchaseId: 'p1' }, bought: { a: 12.5 } }
+const recordedA: PurchaseEvent = {
+  type: 'recorded',
+  result: { purchaseId: 'p1', wishlistItemId: 'a', purchasedPrice: 12.5, purchasedAt: '2025-01-15T09:30:00Z', contactInfo: 'me@example.com' },
+}
 
 describe('purchaseReducer', () => {
   it.each<[string, PurchaseState, PurchaseEvent, PurchaseState]>([
-    ["Purchase starts 'Processing payment...'", idle, { type: 'start', itemId: 'a', alreadyPurchased: false }, processingA],
-    ['a purchased item cannot be bought', idle, { type: 'start', itemId: 'a', alreadyPurchased: true }, idle],
-    ['an item bought in this visit cannot be bought again', { step: { phase: 'idle' }, bought: { a: 1 } }, { type: 'start', itemId: 'a', alreadyPurchased: false }, { step: { phase: 'idle' }, bought: { a: 1 } }],
-    ['one payment at a time', processingA, { type: 'start', itemId: 'b', alreadyPurchased: false }, processingA],
+    ['Purchase opens the confirmation sheet, nothing starts yet', idle, { type: 'ask', itemId: 'a', alreadyPurchased: false }, confirmingA],
+    ["confirming starts 'Processing payment...'", confirmingA, { type: 'start', itemId: 'a' }, processingA],
+    ['without a confirmation nothing starts', idle, { type: 'start', itemId: 'a' }, idle],
+    ['a confirmation of another item starts nothing', confirmingA, { type: 'start', itemId: 'b' }, confirmingA],
+    ['Cancel closes the sheet and charges nothing', confirmingA, { type: 'cancel' }, idle],
+    ['a purchased item cannot be bought', idle, { type: 'ask', itemId: 'a', alreadyPurchased: true }, idle],
+    ['an item bought in this visit cannot be bought again', { step: { phase: 'idle' }, bought: { a: 1 } }, { type: 'ask', itemId: 'a', alreadyPurchased: false }, { step: { phase: 'idle' }, bought: { a: 1 } }],
+    ['one payment at a time', processingA, { type: 'ask', itemId: 'b', alreadyPurchased: false }, processingA],
     ['a recorded purchase marks the item bought and opens the thank-you modal', processingA, recordedA, thanksA],
     ['a record for another item is ignored', { step: { phase: 'processing', itemId: 'b' }, bought: {} }, recordedA, { step: { phase: 'processing', itemId: 'b' }, bought: {} }],
     ['a late record after the flow ended is ignored', idle, recordedA, idle],
@@ -28,7 +38,7 @@ describe('purchaseReducer', () => {
     ['a failure for another item is ignored', processingA, { type: 'failed', itemId: 'b' }, processingA],
     ['closing the thank-you modal keeps the item bought', thanksA, { type: 'close-thanks' }, { step: { phase: 'idle' }, bought: { a: 12.5 } }],
     ['closing when nothing is open changes nothing', processingA, { type: 'close-thanks' }, processingA],
-    ['another gift can be bought while thanks are shown', thanksA, { type: 'start', itemId: 'b', alreadyPurchased: false }, { step: { phase: 'processing', itemId: 'b' }, bought: { a: 12.5 } }],
+    ['another gift can be chosen while thanks are shown', thanksA, { type: 'ask', itemId: 'b', alreadyPurchased: false }, { step: { phase: 'confirming', itemId: 'b' }, bought: { a: 12.5 } }],
   ])('%s', (_, state, event, expected) => {
     expect(purchaseReducer(state, event)).toEqual(expected)
   })
@@ -36,14 +46,27 @@ describe('purchaseReducer', () => {
 
 describe('itemPurchaseView', () => {
   const item = (id: string, isPurchased = false) => ({ id, isPurchased })
-  it.each<[string, { id: string; isPurchased: boolean }, PurchaseState, ReturnType<typeof itemPurchaseView>]>([
-    ['an open gift offers Purchase', item('a'), idle, { purchased: false, processing: false, showPurchase: true, purchaseDisabled: false }],
-    ['a purchased gift hides Purchase', item('a', true), idle, { purchased: true, processing: false, showPurchase: false, purchaseDisabled: false }],
-    ['the gift being paid hides Purchase', item('a'), processingA, { purchased: false, processing: true, showPurchase: false, purchaseDisabled: true }],
-    ['other gifts wait while one is paid', item('b'), processingA, { purchased: false, processing: false, showPurchase: true, purchaseDisabled: true }],
-    ['a gift bought in this visit shows Purchased', item('a'), thanksA, { purchased: true, processing: false, showPurchase: false, purchaseDisabled: false }],
-  ])('%s', (_, it_, state, expected) => {
-    expect(itemPurchaseView(it_, state)).toEqual(expected)
+  it.each<[string, { id: string; isPurchased: boolean }, PurchaseState, boolean, ReturnType<typeof itemPurchaseView>]>([
+    ['an open gift offers Purchase', item('a'), idle, true, { purchased: false, processing: false, showPurchase: true, purchaseDisabled: false }],
+    ['offline, Purchase is disabled', item('a'), idle, false, { purchased: false, processing: false, showPurchase: true, purchaseDisabled: true }],
+    ['a purchased gift hides Purchase', item('a', true), idle, true, { purchased: true, processing: false, showPurchase: false, purchaseDisabled: false }],
+    ['the gift being paid hides Purchase', item('a'), processingA, true, { purchased: false, processing: true, showPurchase: false, purchaseDisabled: true }],
+    ['other gifts wait while one is paid', item('b'), processingA, true, { purchased: false, processing: false, showPurchase: true, purchaseDisabled: true }],
+    ['a gift bought in this visit shows Purchased', item('a'), thanksA, true, { purchased: true, processing: false, showPurchase: false, purchaseDisabled: false }],
+  ])('%s', (_, it_, state, online, expected) => {
+    expect(itemPurchaseView(it_, state, online)).toEqual(expected)
+  })
+})
+
+describe('openGiftsFirst', () => {
+  it('moves bought gifts to the end, keeping the order within each group', () => {
+    const items = [
+      { id: 'a', isPurchased: true },
+      { id: 'b', isPurchased: false },
+      { id: 'c', isPurchased: true },
+      { id: 'd', isPurchased: false },
+    ]
+    expect(openGiftsFirst(items).map((item) => item.id)).toEqual(['b', 'd', 'a', 'c'])
   })
 })
 
@@ -62,9 +85,10 @@ describe('classifyPurchaseFailure', () => {
 })
 
 describe('contactActions', () => {
-  it.each<[string, { text: string; email: string | null }]>([
-    ['', { text: 'owner@qrtee.example', email: 'owner@qrtee.example' }],
-    ['   ', { text: 'owner@qrtee.example', email: 'owner@qrtee.example' }],
+  it.each<[string, { text: string | null; email: string | null }]>([
+    // No made-up address: the thank-you says the owner has not shared contact details.
+    ['', { text: null, email: null }],
+    ['   ', { text: null, email: null }],
     ['alice@example.com', { text: 'alice@example.com', email: 'alice@example.com' }],
     [' mailto:alice@example.com ', { text: 'mailto:alice@example.com', email: 'alice@example.com' }],
     ['+33 6 12 34 56 78', { text: '+33 6 12 34 56 78', email: null }],
@@ -76,12 +100,12 @@ describe('contactActions', () => {
 })
 
 describe('validateMessage', () => {
-  it.each<[string, string, string | null]>([
-    ['me@example.com', 'Thanks!', null],
-    ['', 'Thanks!', 'Please fill in all fields'],
-    ['me@example.com', '   ', 'Please fill in all fields'],
-    ['  ', '', 'Please fill in all fields'],
-  ])('%j + %j -> %j', (email, message, expected) => {
-    expect(validateMessage({ email, message })).toBe(expected)
+  it.each<[string, string, MessageProblems]>([
+    ['me@example.com', 'Thanks!', {}],
+    ['', 'Thanks!', { email: MESSAGE_FIELD_ERRORS.email }],
+    ['me@example.com', '   ', { message: MESSAGE_FIELD_ERRORS.message }],
+    ['  ', '', { email: MESSAGE_FIELD_ERRORS.email, message: MESSAGE_FIELD_ERRORS.message }],
+  ])('%j + %j marks %j', (email, message, expected) => {
+    expect(validateMessage({ email, message })).toEqual(expected)
   })
 })

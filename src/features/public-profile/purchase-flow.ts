@@ -1,15 +1,17 @@
-// Owns the visitor's simulated purchase as a pure state machine (spec section 4), and what each failure tells them.
+// Owns the visitor's simulated purchase as a pure state machine (spec section 4, decision 148: confirmed first), and
+// what each failure tells them.
 import type { VisitorPurchaseResult } from '../../contract/purchase.ts'
+import { MESSAGE_FIELDS_REQUIRED } from '../../contract/purchase.ts'
 
 /** Spec section 9: 'Processing payment...' for 1.5 s, then 2 s more before the purchase is recorded. */
 export const PAYMENT_DELAYS_MS = [1500, 2000] as const
-/** Shown when the owner gave no contact info, so the thank-you modal still has its email button. */
-export const PLACEHOLDER_CONTACT = 'owner@qrtee.example'
 
 export type PurchaseStep =
   | { phase: 'idle' }
+  /** The confirmation sheet: the item and its price, before anything starts. */
+  | { phase: 'confirming'; itemId: string }
   | { phase: 'processing'; itemId: string }
-  | { phase: 'thanks'; itemId: string; contactInfo: string }
+  | { phase: 'thanks'; itemId: string; contactInfo: string; purchaseId: string }
 
 export type PurchaseState = {
   step: PurchaseStep
@@ -18,7 +20,11 @@ export type PurchaseState = {
 }
 
 export type PurchaseEvent =
-  | { type: 'start'; itemId: string; alreadyPurchased: boolean }
+  /** Purchase tapped: opens the confirmation sheet. */
+  | { type: 'ask'; itemId: string; alreadyPurchased: boolean }
+  | { type: 'cancel' }
+  /** Confirmed on the sheet: 'Processing payment...' starts. */
+  | { type: 'start'; itemId: string }
   | { type: 'recorded'; result: VisitorPurchaseResult }
   | { type: 'failed'; itemId: string }
   | { type: 'close-thanks' }
@@ -27,14 +33,19 @@ export const initialPurchaseState: PurchaseState = { step: { phase: 'idle' }, bo
 
 export function purchaseReducer(state: PurchaseState, event: PurchaseEvent): PurchaseState {
   switch (event.type) {
-    case 'start':
+    case 'ask':
       // One payment at a time, and never twice for the same gift.
       if (state.step.phase === 'processing' || event.alreadyPurchased || event.itemId in state.bought) return state
+      return { ...state, step: { phase: 'confirming', itemId: event.itemId } }
+    case 'cancel':
+      return state.step.phase === 'confirming' ? { ...state, step: { phase: 'idle' } } : state
+    case 'start':
+      if (state.step.phase !== 'confirming' || state.step.itemId !== event.itemId) return state
       return { ...state, step: { phase: 'processing', itemId: event.itemId } }
     case 'recorded':
       if (state.step.phase !== 'processing' || state.step.itemId !== event.result.wishlistItemId) return state
       return {
-        step: { phase: 'thanks', itemId: event.result.wishlistItemId, contactInfo: event.result.contactInfo },
+        step: { phase: 'thanks', itemId: event.result.wishlistItemId, contactInfo: event.result.contactInfo, purchaseId: event.result.purchaseId },
         bought: { ...state.bought, [event.result.wishlistItemId]: event.result.purchasedPrice },
       }
     case 'failed':
@@ -50,15 +61,18 @@ export type ItemPurchaseView = {
   processing: boolean
   /** The Purchase button: hidden on purchased items and on the item being paid for. */
   showPurchase: boolean
-  /** Other items wait while one payment runs. */
+  /** Other items wait while one payment runs; offline, nothing can be bought (the page says why). */
   purchaseDisabled: boolean
 }
 
-export function itemPurchaseView(item: { id: string; isPurchased: boolean }, state: PurchaseState): ItemPurchaseView {
+export function itemPurchaseView(item: { id: string; isPurchased: boolean }, state: PurchaseState, online = true): ItemPurchaseView {
   const purchased = item.isPurchased || item.id in state.bought
   const processing = state.step.phase === 'processing' && state.step.itemId === item.id
-  return { purchased, processing, showPurchase: !purchased && !processing, purchaseDisabled: state.step.phase === 'processing' }
+  return { purchased, processing, showPurchase: !purchased && !processing, purchaseDisabled: state.step.phase === 'processing' || !online }
 }
+
+/** Beside the disabled Purchase buttons while the phone is offline. */
+export const OFFLINE_PURCHASE_REASON = 'You are offline. Purchasing needs a connection; try again when you are back online.'
 
 export type PurchaseFailure = 'offline' | 'taken' | 'gone' | 'unknown'
 
@@ -83,24 +97,45 @@ export function failureNeedsReload(failure: PurchaseFailure): boolean {
 }
 
 export type ContactActions = {
-  /** The contact info as the owner wrote it (plain text), or the placeholder address. */
-  text: string
+  /** The contact info as the owner wrote it (plain text), or null when the owner has shared none. */
+  text: string | null
   /** Address for the email button, or null when the contact info is not an email address (a phone number, a handle). */
   email: string | null
 }
 
 const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/
 
+/** No made-up address (decision 148): without contact info the thank-you says the owner has not shared any. */
 export function contactActions(contactInfo: string): ContactActions {
   const trimmed = contactInfo.trim()
-  if (trimmed === '') return { text: PLACEHOLDER_CONTACT, email: PLACEHOLDER_CONTACT }
+  if (trimmed === '') return { text: null, email: null }
   const address = trimmed.replace(/^mailto:/i, '')
   return { text: trimmed, email: EMAIL.test(address) ? address : null }
 }
 
-export const MESSAGE_FIELDS_REQUIRED = 'Please fill in all fields'
+export function noContactText(ownerName: string): string {
+  return `${ownerName} has not shared contact details. Your purchase and your message reach them in QR Tee.`
+}
 
-/** The visitor's message dialog: both fields must hold more than blanks (spec section 5). */
-export function validateMessage(message: { email: string; message: string }): string | null {
-  return message.email.trim() === '' || message.message.trim() === '' ? MESSAGE_FIELDS_REQUIRED : null
+export { MESSAGE_FIELDS_REQUIRED }
+
+export type MessageField = 'email' | 'message'
+export type MessageProblems = Partial<Record<MessageField, string>>
+
+export const MESSAGE_FIELD_ERRORS: Record<MessageField, string> = {
+  email: 'Enter your email, so the owner can answer.',
+  message: 'Write a message.',
+}
+
+/** The visitor's message dialog: both fields must hold more than blanks (spec section 5), each marked on its field. */
+export function validateMessage(message: { email: string; message: string }): MessageProblems {
+  const problems: MessageProblems = {}
+  if (message.email.trim() === '') problems.email = MESSAGE_FIELD_ERRORS.email
+  if (message.message.trim() === '') problems.message = MESSAGE_FIELD_ERRORS.message
+  return problems
+}
+
+/** Link-in-bio order (issue 23): gifts still open first, bought ones at the end, each group in the owner's order. */
+export function openGiftsFirst<T extends { isPurchased: boolean }>(items: readonly T[]): T[] {
+  return [...items.filter((item) => !item.isPurchased), ...items.filter((item) => item.isPurchased)]
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { apiPaths } from '../../contract/api-paths.ts'
-import { recordPurchase } from './record-purchase.ts'
+import { MESSAGE_SEND_ERRORS, recordPurchase, sendPurchaseMessage } from './record-purchase.ts'
 
 const ITEM = '3f1c1f7e-2f5b-4c59-9a4e-0d4b1e9b6a01'
-const RESULT = { wishlistItemId: ITEM, purchasedPrice: 12.5, purchasedAt: '2025-01-15T09:30:00.000Z', contactInfo: '' }
+const RESULT = { purchaseId: '0b5c4c8e-4f0a-4a53-9a55-7f3f7d3f0c11', wishlistItemId: ITEM, purchasedPrice: 12.5, purchasedAt: '2025-01-15T09:30:00.000Z', contactInfo: '' }
 const reply = (body: unknown, status: number): typeof fetch => async () => new Response(JSON.stringify(body), { status })
 
 describe('recordPurchase', () => {
@@ -29,5 +29,29 @@ describe('recordPurchase', () => {
     expect(sent?.[0]).toBe(apiPaths.publicPurchases('aB3dE5gH'))
     expect(sent?.[0]).toBe('/api/public/profiles/aB3dE5gH/purchases')
     expect(sent?.[1]).toMatchObject({ method: 'POST', body: JSON.stringify({ wishlistItemId: ITEM }) })
+  })
+})
+
+describe('sendPurchaseMessage', () => {
+  const fields = { email: 'ada@example.com', message: 'Happy birthday!' }
+  it.each<[string, typeof fetch, boolean | undefined, unknown]>([
+    ['a 204 is sent', async () => new Response(null, { status: 204 }), true, { ok: true }],
+    ['a refusal says the server\'s words', reply({ message: 'A message was already sent with this purchase.' }, 409), true, { ok: false, error: 'A message was already sent with this purchase.' }],
+    ['a 502 says the server did not answer, never the status', reply({ message: 'Bad gateway' }, 502), true, { ok: false, error: MESSAGE_SEND_ERRORS.noAnswer }],
+    ['a network error is said in words, never "Failed to fetch"', async () => { throw new TypeError('Failed to fetch') }, true, { ok: false, error: MESSAGE_SEND_ERRORS.noAnswer }],
+    ['a known offline browser sends nothing', async () => { throw new Error('must not be called') }, false, { ok: false, error: MESSAGE_SEND_ERRORS.offline }],
+  ])('%s', async (_, fetchImpl, online, expected) => {
+    expect(await sendPurchaseMessage('aB3dE5gH', RESULT.purchaseId, fields, { fetchImpl, online })).toEqual(expected)
+  })
+
+  it('posts both fields to the purchase, with one key per message', async () => {
+    const sent: [string, RequestInit | undefined][] = []
+    const spy: typeof fetch = async (input, init) => {
+      sent.push([String(input), init])
+      return new Response(null, { status: 204 })
+    }
+    await sendPurchaseMessage('aB3dE5gH', RESULT.purchaseId, fields, { fetchImpl: spy, idempotencyKey: 'k-1' })
+    expect(sent[0]?.[0]).toBe(`/api/public/profiles/aB3dE5gH/purchases/${RESULT.purchaseId}/message`)
+    expect(sent[0]?.[1]).toMatchObject({ method: 'POST', body: JSON.stringify(fields), headers: expect.objectContaining({ 'Idempotency-Key': 'k-1' }) })
   })
 })

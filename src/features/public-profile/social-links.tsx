@@ -16,11 +16,12 @@ export function SocialLinksList({ links }: { links: VisitorLink[] }) {
       {links.length === 0 ? (
         <p className="qv-text qv-dim">No social links yet.</p>
       ) : (
+        // Link-in-bio buttons: full width, the platform's proper name and icon, at least 48 px tall for a thumb.
         <ul className="qv-list">
           {links.map((link) => (
             <li key={link.key}>
-              <a className="qv-link" href={link.href} {...linkTarget(link.href)}>
-                <SocialIcon platform={link.platform} size={24} />
+              <a className="qv-btn qv-btn-default qv-link-btn" href={link.href} {...linkTarget(link.href)}>
+                <SocialIcon platform={link.platform} size={22} />
                 <span>{link.label}</span>
               </a>
             </li>

@@ -1,8 +1,9 @@
-// Owns the thank-you after a visitor's purchase: the owner's contact info, revealed now, and ways to reach them.
+// Owns the thank-you after a visitor's purchase: the owner's contact info, revealed now (or that there is none), and
+// ways to reach them.
 import { IconMail, IconMessage } from '@tabler/icons-react'
 import { formatEuro } from '../../lib/money.ts'
 import { Dialog } from './dialog.tsx'
-import type { ContactActions } from './purchase-flow.ts'
+import { type ContactActions, noContactText } from './purchase-flow.ts'
 
 export type ThankYouModalProps = {
   opened: boolean
@@ -21,13 +22,18 @@ export function ThankYouModal({ opened, onClose, ownerName, itemName, paid, cont
         {itemName ? `You bought ${itemName}` : 'Your gift is bought'}
         {paid !== null ? ` for ${formatEuro(paid)}` : ''}. {ownerName} will be delighted.
       </p>
-      <div>
-        <p className="qv-small qv-dim">Contact {ownerName}</p>
-        {/* Plain React text: the owner's contact info is never interpreted as HTML. */}
-        <p className="qv-text" style={{ fontWeight: 600 }}>
-          {contact.text}
-        </p>
-      </div>
+      {contact.text === null ? (
+        // No made-up address (decision 148): the message below is the way to reach them.
+        <p className="qv-text">{noContactText(ownerName)}</p>
+      ) : (
+        <div>
+          <p className="qv-small qv-dim">Contact {ownerName}</p>
+          {/* Plain React text: the owner's contact info is never interpreted as HTML. */}
+          <p className="qv-text" style={{ fontWeight: 600 }}>
+            {contact.text}
+          </p>
+        </div>
+      )}
       <div className="qv-end">
         <button type="button" className="qv-btn qv-btn-light" onClick={onSendMessage}>
           <IconMessage size={16} aria-hidden />

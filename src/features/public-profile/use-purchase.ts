@@ -21,6 +21,10 @@ const FAILURE_TOAST_MS = 8000
 
 export type PurchaseControls = {
   state: PurchaseState
+  /** Purchase tapped: opens the confirmation sheet. */
+  ask: (item: PublicWishlistItem) => void
+  cancel: () => void
+  /** Confirmed on the sheet: the simulated payment runs and the purchase is recorded. */
   purchase: (item: PublicWishlistItem) => void
   closeThanks: () => void
 }
@@ -37,11 +41,14 @@ export function usePurchase(shareableId: string, onOutdated: () => void): Purcha
     return () => controller.abort()
   }, [])
 
+  const ask = useCallback((item: PublicWishlistItem) => dispatch({ type: 'ask', itemId: item.id, alreadyPurchased: item.isPurchased }), [])
+  const cancel = useCallback(() => dispatch({ type: 'cancel' }), [])
+
   const purchase = useCallback(
     (item: PublicWishlistItem) => {
       const current = stateRef.current
-      if (current.step.phase === 'processing' || !itemPurchaseView(item, current).showPurchase) return
-      dispatch({ type: 'start', itemId: item.id, alreadyPurchased: item.isPurchased })
+      if (current.step.phase !== 'confirming' || current.step.itemId !== item.id || !itemPurchaseView(item, current).showPurchase) return
+      dispatch({ type: 'start', itemId: item.id })
       const signal = unmounted.current.signal
       void (async () => {
         for (const ms of PAYMENT_DELAYS_MS) await delay(ms, signal)
@@ -61,7 +68,7 @@ export function usePurchase(shareableId: string, onOutdated: () => void): Purcha
   )
 
   const closeThanks = useCallback(() => dispatch({ type: 'close-thanks' }), [])
-  return { state, purchase, closeThanks }
+  return { state, ask, cancel, purchase, closeThanks }
 }
 
 /** Resolves after `ms`, or rejects at once when the page goes away, so no timer outlives it. */

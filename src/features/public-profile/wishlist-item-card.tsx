@@ -2,6 +2,7 @@
 import { IconExternalLink, IconPhoto } from '@tabler/icons-react'
 import type { PublicWishlistItem } from '../../contract/profile.ts'
 import { formatEuro } from '../../lib/money.ts'
+import { ExpandableText } from './expandable-text.tsx'
 import { useHydrated, useSecurePage } from './page-context.ts'
 import { imageSrc, productHref, uploadSrcSet } from './profile-view.ts'
 import type { ItemPurchaseView } from './purchase-flow.ts'
@@ -17,9 +18,11 @@ export type WishlistItemCardProps = {
   onPurchase: (item: PublicWishlistItem) => void
   /** 'high' for the first card (the page's largest paint on a phone), 'lazy' for the rest. */
   imageLoading?: ImageLoading
+  /** The id of the text saying why Purchase is disabled (offline). */
+  purchaseDescribedBy?: string
 }
 
-export function WishlistItemCard({ item, view, onPurchase, imageLoading = 'lazy' }: WishlistItemCardProps) {
+export function WishlistItemCard({ item, view, onPurchase, imageLoading = 'lazy', purchaseDescribedBy }: WishlistItemCardProps) {
   const image = imageSrc(item.imageUrl, useSecurePage())
   const srcSet = uploadSrcSet(image)
   const link = productHref(item.productUrl)
@@ -53,7 +56,7 @@ export function WishlistItemCard({ item, view, onPurchase, imageLoading = 'lazy'
           {view.purchased && <span className="qv-badge qv-badge-green">Purchased</span>}
         </div>
         {item.brand && <p className="qv-small qv-dim">{item.brand}</p>}
-        {item.description && <p className="qv-small qv-clamp">{item.description}</p>}
+        {item.description && <ExpandableText text={item.description} className="qv-small qv-item-text" maxChars={140} maxBreaks={3} />}
         <p className="qv-price">{formatEuro(item.price)}</p>
       </div>
       {view.processing && (
@@ -70,7 +73,13 @@ export function WishlistItemCard({ item, view, onPurchase, imageLoading = 'lazy'
           </a>
         )}
         {view.showPurchase && (
-          <button type="button" className="qv-btn" onClick={() => onPurchase(item)} disabled={view.purchaseDisabled || !hydrated}>
+          <button
+            type="button"
+            className="qv-btn"
+            onClick={() => onPurchase(item)}
+            disabled={view.purchaseDisabled || !hydrated}
+            aria-describedby={purchaseDescribedBy}
+          >
             Purchase
           </button>
         )}

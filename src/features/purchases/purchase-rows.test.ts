@@ -3,7 +3,7 @@ import type { PurchaseRecord } from '../../contract/purchase.ts'
 import type { WishlistItem } from '../../contract/wishlist.ts'
 import type { PurchaseFilter } from '../../lib/date-buckets.ts'
 import type { FilterControls } from './purchase-rows.ts'
-import { defaultControls, filterLabel, filterOf, transactionRows, yearChoices } from './purchase-rows.ts'
+import { defaultControls, filterLabel, filterOf, livePurchases, transactionRows, yearChoices } from './purchase-rows.ts'
 
 const NOW = new Date(2025, 2, 12, 10)
 const purchase = (id: string, purchasedAt: string, wishlistItemId = 'item-1', priceAtPurchase = 10): PurchaseRecord => ({ id, wishlistItemId, purchasedAt, priceAtPurchase })
@@ -60,5 +60,23 @@ describe('transactionRows', () => {
       ['p2', 'Book', 7],
     ])
     expect(rows.at(-1)?.date).toBeNull()
+  })
+})
+
+describe("the buyer's message and the owner's undo (decision 148)", () => {
+  it('a row carries the message stored with the purchase; a purchase without one has none', () => {
+    const rows = transactionRows(
+      [{ ...purchase('p1', '2025-01-01T10:00:00Z'), visitorEmail: 'ada@example.com', visitorMessage: 'Happy birthday!' }, purchase('p2', '2025-01-02T10:00:00Z')],
+      [item('item-1', 'Mug')],
+    )
+    expect(rows.map((row) => [row.id, row.message])).toEqual([
+      ['p2', null],
+      ['p1', { email: 'ada@example.com', text: 'Happy birthday!' }],
+    ])
+  })
+
+  it('an undone purchase counts nowhere in the tab', () => {
+    const undone = { ...purchase('p1', '2025-01-01T10:00:00Z'), undoneAt: '2025-01-01T11:00:00Z' }
+    expect(livePurchases([undone, purchase('p2', '2025-01-02T10:00:00Z'), { ...purchase('p3', '2025-01-03T10:00:00Z'), undoneAt: null }]).map((p) => p.id)).toEqual(['p2', 'p3'])
   })
 })

@@ -59,7 +59,19 @@ export function yearChoices(purchases: readonly PurchaseRecord[], now: Date, sel
   return years.includes(selectedYear) ? years : [...years, selectedYear].sort((a, b) => b - a)
 }
 
-export type TransactionRow = { id: string; date: Date | null; itemName: string; price: number }
+export type TransactionRow = {
+  id: string
+  date: Date | null
+  itemName: string
+  price: number
+  /** The buyer's message stored with the purchase (decision 148), or null. */
+  message: { email: string; text: string } | null
+}
+
+/** Purchases the owner has not put back on the wishlist; an undone one counts nowhere in the tab. */
+export function livePurchases(purchases: readonly PurchaseRecord[]): PurchaseRecord[] {
+  return purchases.filter((purchase) => !purchase.undoneAt)
+}
 
 /** Named so the owner still recognises a purchase of an item they deleted since. */
 export const DELETED_ITEM_NAME = 'Deleted item'
@@ -73,6 +85,7 @@ export function transactionRows(purchases: readonly PurchaseRecord[], items: rea
       date: purchaseTime(purchase),
       itemName: names.get(purchase.wishlistItemId) ?? DELETED_ITEM_NAME,
       price: purchase.priceAtPurchase,
+      message: purchase.visitorMessage ? { email: purchase.visitorEmail ?? '', text: purchase.visitorMessage } : null,
     }))
     .sort((a, b) => (b.date?.getTime() ?? Number.NEGATIVE_INFINITY) - (a.date?.getTime() ?? Number.NEGATIVE_INFINITY) || a.id.localeCompare(b.id))
 }

@@ -9,7 +9,7 @@ import { filterPurchases, filterRange, groupTotals, summarize } from '../../lib/
 import { formatEuro } from '../../lib/money.ts'
 import { PurchaseChart } from './purchase-chart.tsx'
 import { PurchaseFilterPanel } from './purchase-filter-panel.tsx'
-import { defaultControls, filterLabel, filterOf, GROUPING_OPTIONS, transactionRows, yearChoices } from './purchase-rows.ts'
+import { defaultControls, filterLabel, filterOf, GROUPING_OPTIONS, livePurchases, transactionRows, yearChoices } from './purchase-rows.ts'
 import { TransactionsTable } from './transactions-table.tsx'
 
 export type PurchasesTabProps = {
@@ -20,14 +20,17 @@ export type PurchasesTabProps = {
   error?: string | null
   /** The clock for 'Today', 'This week' and the default month; tests pin it. */
   now?: Date
+  /** 'Back on the wishlist' (decision 148); without it the rows offer no undo. */
+  onUndo?: (purchaseId: string) => Promise<void>
 }
 
-export function PurchasesTab({ purchases, items, loading, error, now: fixedNow }: PurchasesTabProps) {
+export function PurchasesTab({ purchases: allPurchases, items, loading, error, now: fixedNow, onUndo }: PurchasesTabProps) {
   // One clock reading per mount keeps the default month and 'Today' consistent across renders.
   const [mountedAt] = useState(() => new Date())
   const now = fixedNow ?? mountedAt
   const [controls, setControls] = useState(() => defaultControls(now))
 
+  const purchases = useMemo(() => livePurchases(allPurchases), [allPurchases])
   const view = useMemo(() => {
     const filter = filterOf(controls)
     const selected = filterPurchases(purchases, filter, now)
@@ -72,7 +75,7 @@ export function PurchasesTab({ purchases, items, loading, error, now: fixedNow }
         <PurchaseFilterPanel controls={controls} years={view.years} onChange={setControls} />
       </SimpleGrid>
       {!loading && <PurchaseChart groups={view.groups} title={`Totals by ${groupingLabel.toLowerCase()} · ${view.label}`} />}
-      <TransactionsTable rows={view.rows} loading={loading} />
+      <TransactionsTable rows={view.rows} loading={loading} onUndo={onUndo} />
     </Stack>
   )
 }
