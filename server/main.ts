@@ -5,6 +5,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createApp } from './app.ts'
 import { createFastPath, withFastPath } from './fast-path.ts'
+import { honestConnections } from './honest-connections.ts'
 import { type Config, ConfigError, loadConfig } from './config.ts'
 import { type DatabaseTimeouts, openDatabase } from './db/client.ts'
 import { createLogger, type Logger } from './logging.ts'
@@ -48,7 +49,7 @@ export async function startServer(
   const app = createApp(deps, site)
   // Cache hits of a scan's two requests are answered in the listener itself, everything else by Hono (decision 108).
   const fastPath = options.fastPath === false ? undefined : createFastPath(deps, site)
-  const server = http.createServer(withFastPath(fastPath, getRequestListener(app.fetch, { hostname: config.host })))
+  const server = http.createServer(honestConnections(withFastPath(fastPath, getRequestListener(app.fetch, { hostname: config.host }))))
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve))
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
