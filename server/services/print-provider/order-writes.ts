@@ -136,13 +136,13 @@ export async function createDraftOrder({ db, provider, publicUrl, userId }: Crea
 export type OrderEvent = {
   providerOrderId: string
   externalId: string
-  /** When the provider says the event happened; an event not newer than the last applied one changes nothing. */
+  /** When the provider's state was read (order-events.ts); a state read before the last applied one changes nothing. */
   createdAt: Date
   status: string
   shipment?: { carrier: string | null; trackingNumber: string | null; trackingUrl: string | null }
 }
 
-/** Applies one webhook event; 'unknown' for an order we never stored, 'unchanged' for a replay or an older event. */
+/** Stores one state read from the provider; 'unknown' for an order we never stored, 'unchanged' for no change or an older read. */
 export async function applyOrderEvent(db: Db, event: OrderEvent, now: Date): Promise<'applied' | 'unchanged' | 'unknown'> {
   const match = or(
     event.externalId ? eq(orders.externalId, event.externalId) : undefined,
