@@ -3,7 +3,7 @@
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import { SupportMessageSchema } from '../../src/contract/support.ts'
+import { SUPPORT_CAPTCHA_ACTION, SupportMessageSchema } from '../../src/contract/support.ts'
 import { addressKey, clientAddress } from '../client-address.ts'
 import { supportMessages } from '../db/schema.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
@@ -84,7 +84,7 @@ export function supportRoutes(deps: AppDeps) {
     if (!secret) return 'not-required'
     if (token) {
       const check = await verifyCaptcha(
-        { verifyUrl: config.turnstileVerifyUrl, secret, token, remoteIp: addressOf(c), expectedHostname, timeoutMs: deps.supportOptions?.captchaTimeoutMs },
+        { verifyUrl: config.turnstileVerifyUrl, secret, token, remoteIp: addressOf(c), expectedHostname, expectedAction: SUPPORT_CAPTCHA_ACTION, timeoutMs: deps.supportOptions?.captchaTimeoutMs },
         fetch,
       )
       if (check.outcome === 'passed') return 'verified'
