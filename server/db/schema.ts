@@ -342,3 +342,14 @@ export const scanVisitors = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.hash], name: 'scan_visitors_pkey' })],
 )
+
+/** The owner's proven print file (migration 0013): written when an order is placed, served to the print provider. */
+export const printFiles = pgTable('print_files', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The profile address the file encodes; a file for another address is rendered anew. */
+  url: text('url').notNull(),
+  png: bytea('png').notNull(),
+  createdAt: createdAt(),
+})
