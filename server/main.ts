@@ -14,6 +14,7 @@ import { seedDemoProfile } from './seed-demo.ts'
 import { scaledRateLimits } from './rate-limit.ts'
 import { startPublicProfileSync } from './services/public-profile-listener.ts'
 import { createScanCounter } from './services/scan-counter.ts'
+import { startSupportRetention } from './services/support-retention.ts'
 import { loadStaticSite } from './static-files.ts'
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -44,6 +45,8 @@ export async function startServer(
   if (!config.databaseUrl) await seedDemoProfile(database.db, config.demoUsername)
   // Scan counts gather in memory and reach the database every few seconds, and once more at shutdown (decision 105).
   const scans = createScanCounter({ database, config }, logger)
+  // Support messages go 180 days after they were sent (issue 27).
+  const stopSupportRetention = startSupportRetention(database.db, (err) => logger.warn({ err }, 'support message sweep failed; trying again later'))
   const deps = { database, config, now: () => new Date(), rateLimits: scaledRateLimits(config.rateLimitScale), logger, scans }
   const site = loadStaticSite(options.distDir ?? path.join(projectRoot, 'dist'))
   const app = createApp(deps, site)
@@ -62,6 +65,7 @@ export async function startServer(
       // Idle keep-alive sockets would hold close() open; busy ones finish their request first.
       if ('closeIdleConnections' in server) server.closeIdleConnections()
     })
+      .then(() => stopSupportRetention())
       .then(() => profileSync.close())
       .then(() => scans.close())
       .then(() => database.close()))

@@ -12,6 +12,7 @@ import { idempotency } from '../idempotency.ts'
 import { createLogger } from '../logging.ts'
 import { type Limit, rateLimiterFor } from '../rate-limit.ts'
 import { verifyCaptcha } from '../services/captcha.ts'
+import { deleteExpiredSupportMessages } from '../services/support-retention.ts'
 import { createSupportMailSender } from '../services/mail.ts'
 import { DEFAULT_MAIL_RETRY, type MailRetry, SupportOutbox } from '../services/support-outbox.ts'
 
@@ -104,6 +105,8 @@ export function supportRoutes(deps: AppDeps) {
     async (c) => {
       const { name, email, message, captchaToken } = c.req.valid('json')
       const captcha = await captchaStatus(c, captchaToken)
+      // Messages past their 180 days go before a new one is kept, even on a server whose sweep has not run yet.
+      await deleteExpiredSupportMessages(db, deps.now())
       await db.insert(supportMessages).values({ name, email, message, captcha, mailStatus: outbox ? 'pending' : 'stored' })
       outbox?.kick()
       return c.json({ message: SUPPORT_SENT_MESSAGE }, 201)
