@@ -37,7 +37,7 @@ export function createApp(input: AppDepsInput, site?: StaticSite) {
 
   // Logging first, so every answer (a refused body or path included) has a request id and a line.
   app.use('*', requestLogging(logger))
-  app.use('*', securityHeaders)
+  app.use('*', securityHeaders(input.config.publicUrl))
   app.use('*', wellFormedPath)
   app.use('*', boundedBodies())
   // The Google sign-in's landing page carries tokens in its address: no browser or proxy may keep the answer.

@@ -35,6 +35,9 @@ const EnvSchema = v.object({
   PRINTFUL_WEBHOOK_SECRET: v.optional(
     v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,200}$/, 'PRINTFUL_WEBHOOK_SECRET must be 16-200 letters, digits, _ or -')),
   ),
+  PRINTFUL_WEBHOOK_SECRET_PREVIOUS: v.optional(
+    v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,200}$/, 'PRINTFUL_WEBHOOK_SECRET_PREVIOUS must be 16-200 letters, digits, _ or -')),
+  ),
   GOOGLE_CLIENT_ID: v.optional(v.string()),
   GOOGLE_CLIENT_SECRET: v.optional(v.string()),
   OIDC_ISSUER: v.optional(
@@ -120,6 +123,8 @@ export type Config = {
   printfulStoreId: string | undefined
   /** The secret path segment of POST /api/webhooks/printful/{secret}; unset -> webhooks answer 404. */
   printfulWebhookSecret: string | undefined
+  /** Also accepted while a rotation is under way (README: rotating the webhook secret); unset once it is done. */
+  printfulWebhookSecretPrevious: string | undefined
   googleClientId: string | undefined
   googleClientSecret: string | undefined
   oidcIssuer: string
@@ -191,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     printfulApiUrl: e.PRINTFUL_API_URL.replace(/\/+$/, ''),
     printfulStoreId: e.PRINTFUL_STORE_ID,
     printfulWebhookSecret: e.PRINTFUL_WEBHOOK_SECRET,
+    printfulWebhookSecretPrevious: e.PRINTFUL_WEBHOOK_SECRET_PREVIOUS,
     googleClientId: e.GOOGLE_CLIENT_ID,
     googleClientSecret: e.GOOGLE_CLIENT_SECRET,
     oidcIssuer: e.OIDC_ISSUER,

@@ -9,6 +9,7 @@ import type { Config } from './config.ts'
 import type { Db } from './db/client.ts'
 import { clippedPath, type Logger, logAnswer, REQUEST_ID_HEADER, requestIdFor } from './logging.ts'
 import { type Encoding, publicProfileHeaders, redirectHeaders, visitorDocumentHeaders, wireHeaders } from './scan-headers.ts'
+import { securityHeadersFor } from './security-headers.ts'
 import { acceptsGzip, type CachedPublicProfile, gzipOf, matchesIfNoneMatch, publicProfileCache } from './services/public-profile-cache.ts'
 import type { ScanCounter, ScanInput } from './services/scan-counter.ts'
 import { profileOf, type RenderedPage, visitorDocuments } from './services/visitor-documents.ts'
@@ -50,6 +51,7 @@ export type FastPath = {
 }
 
 export function createFastPath(deps: FastPathDeps, site: StaticSite | undefined): FastPath {
+  const security = securityHeadersFor(deps.config.publicUrl)
   const cache = publicProfileCache(deps.database.db)
   const documents = site && visitorDocuments(deps.config, site)
   const apiAnswers = new WeakMap<CachedPublicProfile, PreparedSet>()
@@ -84,7 +86,7 @@ export function createFastPath(deps: FastPathDeps, site: StaticSite | undefined)
     if (!gzip && acceptEncoding && /deflate|\*/i.test(acceptEncoding)) return false
     let set = apiAnswers.get(entry)
     if (!set) {
-      set = preparedApi(entry)
+      set = preparedApi(entry, security)
       apiAnswers.set(entry, set)
     }
     if (matchesIfNoneMatch(header(req, 'if-none-match'), entry.etag)) return send(req, res, set.notModified, startedAt)
@@ -114,8 +116,8 @@ export function createFastPath(deps: FastPathDeps, site: StaticSite | undefined)
     if (!answer) return undefined
     const prepared: PreparedDocument =
       answer.kind === 'redirect'
-        ? { kind: 'redirect', templateEtag, found: { status: 302, head: wireHeaders(redirectHeaders(answer.location)) } }
-        : { kind: 'page', templateEtag, page: answer.page, answers: preparedPage(answer.page) }
+        ? { kind: 'redirect', templateEtag, found: { status: 302, head: wireHeaders(redirectHeaders(answer.location), security) } }
+        : { kind: 'page', templateEtag, page: answer.page, answers: preparedPage(answer.page, security) }
     documentAnswers.set(entry, prepared)
     return prepared
   }
@@ -156,23 +158,25 @@ export function withFastPath(fastPath: FastPath | undefined, adapter: RequestLis
   }
 }
 
-function preparedApi(entry: CachedPublicProfile): PreparedSet {
+type SecurityHeaders = ReturnType<typeof securityHeadersFor>
+
+function preparedApi(entry: CachedPublicProfile, security: SecurityHeaders): PreparedSet {
   const ok = (encoding: Encoding, body: Uint8Array): Prepared => ({
     status: 200,
-    head: wireHeaders(publicProfileHeaders(entry.etag, { status: 200, encoding })),
+    head: wireHeaders(publicProfileHeaders(entry.etag, { status: 200, encoding }), security),
     body: asBuffer(body),
   })
   return {
     ok: { identity: ok(undefined, Buffer.from(entry.body)), gzip: ok('gzip', gzipOf(entry)) },
-    notModified: { status: 304, head: wireHeaders(publicProfileHeaders(entry.etag, { status: 304 })) },
+    notModified: { status: 304, head: wireHeaders(publicProfileHeaders(entry.etag, { status: 304 }), security) },
   }
 }
 
-function preparedPage(page: RenderedPage): PreparedSet {
-  const ok = (encoding: Encoding, body: Uint8Array): Prepared => ({ status: 200, head: wireHeaders(visitorDocumentHeaders(page.etag, encoding)), body: asBuffer(body) })
+function preparedPage(page: RenderedPage, security: SecurityHeaders): PreparedSet {
+  const ok = (encoding: Encoding, body: Uint8Array): Prepared => ({ status: 200, head: wireHeaders(visitorDocumentHeaders(page.etag, encoding), security), body: asBuffer(body) })
   return {
     ok: { identity: ok(undefined, page.body), gzip: ok('gzip', page.gzip), br: ok('br', page.br) },
-    notModified: { status: 304, head: wireHeaders(visitorDocumentHeaders(page.etag, undefined)) },
+    notModified: { status: 304, head: wireHeaders(visitorDocumentHeaders(page.etag, undefined), security) },
   }
 }
 

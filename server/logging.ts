@@ -40,8 +40,12 @@ export function loggedPath(url: string): string {
   return clippedPath(new URL(url).pathname)
 }
 
-/** A path as logged: cut at MAX_LOGGED_PATH (the fast path, which has the path already, calls this directly). */
-export function clippedPath(path: string): string {
+// A path segment that is a credential (the Printful webhook's secret) is logged as its route's pattern.
+const SECRET_SEGMENT = /^\/api\/webhooks\/printful\/[^/]*/i
+
+/** A path as logged: secrets replaced, cut at MAX_LOGGED_PATH (the fast path, which has the path already, calls this directly). */
+export function clippedPath(rawPath: string): string {
+  const path = rawPath.replace(SECRET_SEGMENT, '/api/webhooks/printful/:secret')
   return path.length > MAX_LOGGED_PATH ? `${path.slice(0, MAX_LOGGED_PATH)}...` : path
 }
 

@@ -7,6 +7,7 @@ import { createApp } from './app.ts'
 import { accountMailFor } from './services/account-mail.ts'
 import { bringExternalImagesHome } from './services/external-images.ts'
 import { createFastPath, withFastPath } from './fast-path.ts'
+import { honestConnections } from './honest-connections.ts'
 import { type Config, ConfigError, loadConfig } from './config.ts'
 import { type DatabaseTimeouts, openDatabase } from './db/client.ts'
 import { createLogger, type Logger } from './logging.ts'
@@ -15,6 +16,7 @@ import { seedDemoProfile } from './seed-demo.ts'
 import { scaledRateLimits } from './rate-limit.ts'
 import { startPublicProfileSync } from './services/public-profile-listener.ts'
 import { createScanCounter } from './services/scan-counter.ts'
+import { startSupportRetention } from './services/support-retention.ts'
 import { loadStaticSite } from './static-files.ts'
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -46,6 +48,8 @@ export async function startServer(
   // Scan counts gather in memory and reach the database every few seconds, and once more at shutdown (decision 105).
   const rateLimits = scaledRateLimits(config.rateLimitScale)
   const scans = createScanCounter({ database, config, rateLimits }, logger)
+  // Support messages go 180 days after they were sent (issue 27).
+  const stopSupportRetention = startSupportRetention(database.db, (err) => logger.warn({ err }, 'support message sweep failed; trying again later'))
   const deps = { database, config, now: () => new Date(), rateLimits, logger, scans }
   const site = loadStaticSite(options.distDir ?? path.join(projectRoot, 'dist'))
   const app = createApp(deps, site)
@@ -59,7 +63,7 @@ export async function startServer(
   )
   // Cache hits of a scan's two requests are answered in the listener itself, everything else by Hono (decision 108).
   const fastPath = options.fastPath === false ? undefined : createFastPath(deps, site)
-  const server = http.createServer(withFastPath(fastPath, getRequestListener(app.fetch, { hostname: config.host })))
+  const server = http.createServer(honestConnections(withFastPath(fastPath, getRequestListener(app.fetch, { hostname: config.host }))))
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve))
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
@@ -72,6 +76,7 @@ export async function startServer(
       // Idle keep-alive sockets would hold close() open; busy ones finish their request first.
       if ('closeIdleConnections' in server) server.closeIdleConnections()
     })
+      .then(() => stopSupportRetention())
       .then(() => profileSync.close())
       .then(() => accountMail?.stop())
       .then(() => scans.close())

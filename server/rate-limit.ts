@@ -46,6 +46,8 @@ export const DEFAULT_RATE_LIMITS = {
   draftOrdersPerUser: { max: 5, windowMs: 24 * 60 * MINUTE },
   /** Shipping quotes per address: each one is a call to the provider's rate limit (about 120 a minute for us all). */
   shippingQuotesPerAddress: { max: 30, windowMs: MINUTE },
+  /** Print files per address: the provider fetches an order's file a few times, the owner's preview once a visit. */
+  printFilesPerAddress: { max: 30, windowMs: MINUTE },
   /**
    * Scan reports of visitor pages the service worker served (decision 105): a crowd on one network, not a flood. This
    * process's own guard against a flood of requests; what counts is bounded by scansPerAddress.
@@ -77,6 +79,7 @@ export const TOO_MANY = {
   linkPreviews: 'Too many link previews',
   draftOrders: 'You have created the most draft orders allowed for today',
   shippingQuotes: 'Too many shipping quotes',
+  printFiles: 'Too many print file requests',
   scanReports: 'Too many scan reports from your network',
 } as const
 

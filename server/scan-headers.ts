@@ -35,9 +35,9 @@ export function redirectHeaders(location: string): Record<string, string> {
  * case in the order a fetch Headers object iterates (sorted). The request id (which sorts last) and Content-Length
  * follow per request.
  */
-export function wireHeaders(routeHeaders: Record<string, string>): string[] {
+export function wireHeaders(routeHeaders: Record<string, string>, security: ReadonlyArray<readonly [string, string]> = SECURITY_HEADERS): string[] {
   const all = new Map<string, string>()
   for (const [name, value] of Object.entries(routeHeaders)) all.set(name.toLowerCase(), value)
-  for (const [name, value] of SECURITY_HEADERS) all.set(name.toLowerCase(), value)
+  for (const [name, value] of security) all.set(name.toLowerCase(), value)
   return [...all.keys()].sort().flatMap((name) => [name, all.get(name) ?? ''])
 }

@@ -1,4 +1,5 @@
-// Security headers for every response: a CSP with no inline scripts, no framing, no referrer, no sniffing.
+// Security headers for every response: a CSP with no inline scripts, no framing, no referrer, no sniffing; and HSTS
+// when the site is served over https.
 import type { MiddlewareHandler } from 'hono'
 
 // Styles may be inline because Mantine sets element styles at run time; scripts may not. The captcha (Turnstile)
@@ -30,8 +31,19 @@ export const SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [
   ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'],
 ]
 
-export const securityHeaders: MiddlewareHandler = async (c, next) => {
-  await next()
-  const h = c.res.headers
-  for (const [name, value] of SECURITY_HEADERS) h.set(name, value)
+/** A year, and every subdomain: once a browser has seen the https site it never asks it over http again. */
+export const HSTS = 'max-age=31536000; includeSubDomains'
+
+/** The list for a server whose PUBLIC_URL is `publicUrl`: HSTS only when that is https (an http site cannot set it). */
+export function securityHeadersFor(publicUrl: string): ReadonlyArray<readonly [string, string]> {
+  return publicUrl.startsWith('https://') ? [...SECURITY_HEADERS, ['Strict-Transport-Security', HSTS]] : SECURITY_HEADERS
+}
+
+export function securityHeaders(publicUrl: string): MiddlewareHandler {
+  const headers = securityHeadersFor(publicUrl)
+  return async (c, next) => {
+    await next()
+    const h = c.res.headers
+    for (const [name, value] of headers) h.set(name, value)
+  }
 }

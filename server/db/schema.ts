@@ -442,3 +442,14 @@ export const oauthExchangeCodes = pgTable('oauth_exchange_codes', {
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   createdAt: createdAt(),
 })
+
+/** The owner's proven print file (migration 0013): written when an order is placed, served to the print provider. */
+export const printFiles = pgTable('print_files', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The profile address the file encodes; a file for another address is rendered anew. */
+  url: text('url').notNull(),
+  png: bytea('png').notNull(),
+  createdAt: createdAt(),
+})

@@ -3,7 +3,7 @@
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import { SupportMessageSchema } from '../../src/contract/support.ts'
+import { SUPPORT_CAPTCHA_ACTION, SupportMessageSchema } from '../../src/contract/support.ts'
 import { visitorIdempotencyScope } from '../address-keys.ts'
 import { addressKey, clientAddress } from '../client-address.ts'
 import { supportMessages } from '../db/schema.ts'
@@ -13,6 +13,7 @@ import { idempotency } from '../idempotency.ts'
 import { createLogger } from '../logging.ts'
 import { type Limit, rateLimiterFor } from '../rate-limit.ts'
 import { verifyCaptcha } from '../services/captcha.ts'
+import { deleteExpiredSupportMessages } from '../services/support-retention.ts'
 import { createSupportMailSender } from '../services/mail.ts'
 import { DEFAULT_MAIL_RETRY, type MailRetry, SupportOutbox } from '../services/support-outbox.ts'
 
@@ -85,7 +86,7 @@ export function supportRoutes(deps: AppDeps) {
     if (!secret) return 'not-required'
     if (token) {
       const check = await verifyCaptcha(
-        { verifyUrl: config.turnstileVerifyUrl, secret, token, remoteIp: addressOf(c), expectedHostname, timeoutMs: deps.supportOptions?.captchaTimeoutMs },
+        { verifyUrl: config.turnstileVerifyUrl, secret, token, remoteIp: addressOf(c), expectedHostname, expectedAction: SUPPORT_CAPTCHA_ACTION, timeoutMs: deps.supportOptions?.captchaTimeoutMs },
         fetch,
       )
       if (check.outcome === 'passed') return 'verified'
@@ -105,6 +106,8 @@ export function supportRoutes(deps: AppDeps) {
     async (c) => {
       const { name, email, message, captchaToken } = c.req.valid('json')
       const captcha = await captchaStatus(c, captchaToken)
+      // Messages past their 180 days go before a new one is kept, even on a server whose sweep has not run yet.
+      await deleteExpiredSupportMessages(db, deps.now())
       await db.insert(supportMessages).values({ name, email, message, captcha, mailStatus: outbox ? 'pending' : 'stored' })
       outbox?.kick()
       return c.json({ message: SUPPORT_SENT_MESSAGE }, 201)

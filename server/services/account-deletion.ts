@@ -8,6 +8,7 @@ import {
   itemTombstones,
   linkedIdentities,
   orders,
+  printFiles,
   profiles,
   publicAddresses,
   purchaseRecords,
@@ -25,7 +26,7 @@ type OwnedTable = PgTable & { userId: PgColumn }
  * explicitly rather than left to ON DELETE CASCADE, so a table added later without a cascade is caught by the
  * account-deletion test instead of blocking the delete. A new table of the owner (orders, scans) is one line here.
  */
-const OWNED_TABLES: OwnedTable[] = [purchaseRecords, wishlistItems, itemTombstones, orders, scanDays, profiles, images, refreshTokens, linkedIdentities]
+const OWNED_TABLES: OwnedTable[] = [purchaseRecords, wishlistItems, itemTombstones, orders, printFiles, scanDays, profiles, images, refreshTokens, linkedIdentities]
 
 /**
  * Deletes the account and returns the ids of the profiles it had, or undefined when the user no longer exists.

@@ -9,6 +9,7 @@ export const CAPTCHA_REFUSALS = {
   invalid: 'The captcha answer was not accepted. Please complete the captcha again.',
   expiredOrUsed: 'The captcha answer has expired or was already used. Please complete the captcha again.',
   otherSite: 'The captcha answer was issued for another site. Please complete the captcha again.',
+  otherForm: 'The captcha answer was issued for another form. Please complete the captcha again.',
 } as const
 
 export type CaptchaCheck =
@@ -20,6 +21,7 @@ export type CaptchaCheck =
 const SiteverifyAnswerSchema = v.object({
   success: v.boolean(),
   hostname: v.optional(v.nullable(v.string())),
+  action: v.optional(v.nullable(v.string())),
   'error-codes': v.optional(v.array(v.string()), []),
 })
 
@@ -28,8 +30,10 @@ export type CaptchaRequest = {
   secret: string
   token: string
   remoteIp: string
-  /** The host of PUBLIC_URL: a token solved on another site is refused. */
+  /** The host of PUBLIC_URL: a token solved on another site, or one whose answer names no site, is refused. */
   expectedHostname: string
+  /** The form's widget action: a token solved on another form (or a widget without one) is refused. */
+  expectedAction: string
   timeoutMs?: number
 }
 
@@ -56,9 +60,11 @@ export async function verifyCaptcha(request: CaptchaRequest, fetchImpl: typeof f
   }
   const codes = answer['error-codes']
   if (answer.success) {
-    if (answer.hostname && answer.hostname.toLowerCase() !== request.expectedHostname.toLowerCase()) {
+    // A success that names no hostname vouches for no site of ours: refused like one naming another site.
+    if (!answer.hostname || answer.hostname.toLowerCase() !== request.expectedHostname.toLowerCase()) {
       return { outcome: 'refused', message: CAPTCHA_REFUSALS.otherSite }
     }
+    if (answer.action !== request.expectedAction) return { outcome: 'refused', message: CAPTCHA_REFUSALS.otherForm }
     return { outcome: 'passed' }
   }
   if (codes.includes('timeout-or-duplicate')) return { outcome: 'refused', message: CAPTCHA_REFUSALS.expiredOrUsed }

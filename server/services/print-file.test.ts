@@ -1,8 +1,15 @@
 // The print file decoded back to exactly the profile address, with its size, transparency and quiet zone checked.
 import jsQR from 'jsqr'
 import sharp from 'sharp'
-import { describe, expect, it } from 'vitest'
-import { decodePrintFile, PRINT_FILE_MIN_WIDTH, printFileAddress, QUIET_ZONE_MODULES, renderPrintFile, verifiedPrintFile } from './print-file.ts'
+import { describe, expect, it, vi } from 'vitest'
+import { decodePrintFile, PRINT_FILE_MIN_WIDTH, printFileAddress, QUIET_ZONE_MODULES, renderPrintFile } from './print-file.ts'
+
+// jsQR as this thread sees it: it counts its calls, so a test can show the decode ran in the worker thread instead.
+const mainThreadDecodes = vi.hoisted(() => ({ count: 0 }))
+vi.mock('jsqr', async (original) => {
+  const real = ((await original()) as { default: typeof jsQR }).default
+  return { default: (...args: Parameters<typeof jsQR>) => (mainThreadDecodes.count++, real(...args)) }
+})
 
 describe('QR print file', () => {
   it('is a transparent PNG at least 3000 px wide with a 4-module quiet zone that decodes to exactly the address', async () => {
@@ -33,10 +40,16 @@ describe('QR print file', () => {
     expect(await decodePrintFile(file.png)).toBe(url)
   })
 
-  it('is built from PUBLIC_URL and served at its own address', async () => {
-    const file = await verifiedPrintFile('http://shirts.example:8080/', 'abcDEF123')
-    expect(file.url).toBe('http://shirts.example:8080/profile/abcDEF123')
+  it('is served at its own address, built from PUBLIC_URL', () => {
     expect(printFileAddress('http://shirts.example:8080/', 'abcDEF123')).toBe('http://shirts.example:8080/api/public/print-files/abcDEF123.png')
+  })
+
+  it('is decoded in a worker thread, never by jsQR on the event loop', async () => {
+    const url = 'https://qrtee.example/profile/worker_1'
+    const file = await renderPrintFile(url)
+    const before = mainThreadDecodes.count
+    expect(await Promise.all([decodePrintFile(file.png), decodePrintFile(file.png)])).toEqual([url, url])
+    expect(mainThreadDecodes.count).toBe(before)
   })
 
   it('decodes nothing from a blank image, so an unscannable file is refused', async () => {

@@ -1,9 +1,13 @@
 // The owner's QR print file (design.md section 6): a transparent PNG of {PUBLIC_URL}/profile/{shareableId}, error
-// correction H, a 4-module quiet zone, at least 3000 px wide; and its proof: decoding our own bytes back (jsQR).
-import jsQR from 'jsqr'
+// correction H, a 4-module quiet zone, at least 3000 px wide; its proof, decoding our own bytes back (jsQR, in a
+// worker thread); and its storage with the owner's orders (issue 27).
+import { Worker } from 'node:worker_threads'
+import { eq, sql } from 'drizzle-orm'
 import { create as createQr } from 'qrcode'
 import sharp from 'sharp'
-import { profileAddress } from '../../src/lib/profile-address.ts'
+import type { Db } from '../db/client.ts'
+import { printFiles } from '../db/schema.ts'
+import { imageWork } from './image-work.ts'
 
 export const PRINT_FILE_MIN_WIDTH = 3000
 export const QUIET_ZONE_MODULES = 4
@@ -36,43 +40,66 @@ export async function renderPrintFile(url: string): Promise<PrintFile> {
 }
 
 /** What a scanner reads from the file, seen on a white shirt (transparent -> white); null when nothing decodes. */
-export async function decodePrintFile(png: Buffer): Promise<string | null> {
-  // A phone sees the print from an arm's length, far below 3000 px: decoding a 1000 px view is that check, and quick.
-  const { data, info } = await sharp(png)
-    .flatten({ background: '#ffffff' })
-    .resize(1000, 1000, { kernel: 'nearest' })
-    .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true })
-  const found = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height)
-  return found?.data ?? null
+export function decodePrintFile(png: Buffer): Promise<string | null> {
+  // jsQR on a 1000 px view takes hundreds of milliseconds of one core: in a worker thread, never on the event loop.
+  const id = nextJob++
+  const worker = decoder()
+  return new Promise<string | null>((resolve, reject) => {
+    jobs.set(id, { resolve, reject })
+    worker.postMessage({ id, png })
+  })
+}
+
+type Job = { resolve: (text: string | null) => void; reject: (err: Error) => void }
+const jobs = new Map<number, Job>()
+let nextJob = 0
+let worker: Worker | undefined
+
+/** One decoding thread for the process, started on first use; a crashed one fails its jobs and is started anew. */
+function decoder(): Worker {
+  if (worker) return worker
+  const started = new Worker(new URL('./print-file-decode.worker.mjs', import.meta.url))
+  // Holds the process open only while it has work.
+  started.unref()
+  const failAll = (err: Error) => {
+    if (worker === started) worker = undefined
+    for (const job of jobs.values()) job.reject(err)
+    jobs.clear()
+  }
+  started.on('message', ({ id, text, error }: { id: number; text?: string | null; error?: string }) => {
+    const job = jobs.get(id)
+    jobs.delete(id)
+    if (error !== undefined) job?.reject(new Error(error))
+    else job?.resolve(text ?? null)
+  })
+  started.on('error', failAll)
+  started.on('exit', () => failAll(new Error('The print file decoder stopped')))
+  worker = started
+  return started
 }
 
 export class UnscannablePrintFileError extends Error {}
 
-type Entry = { file: PrintFile; verified: boolean }
-const MAX_CACHED = 64
-const cache = new Map<string, Promise<Entry>>()
+/** The stored print file of an owner's orders, if it encodes `url` (the profile's address today). */
+export async function storedPrintFile(db: Db, userId: string, url: string): Promise<Buffer | null> {
+  const [row] = await db.select({ url: printFiles.url, png: printFiles.png }).from(printFiles).where(eq(printFiles.userId, userId)).limit(1)
+  return row && row.url === url ? Buffer.from(row.png) : null
+}
 
 /**
- * The print file of one profile, rendered once per address and process and proven: the decoded text must equal the
- * address exactly, or it throws (the order is refused, nothing unscannable reaches the printer).
+ * The owner's print file for an order: the stored one, or rendered, decoded back in the worker (it must read exactly
+ * `url`, else it throws and no order is sent), and stored, so the provider's fetches are served from storage.
  */
-export async function verifiedPrintFile(publicUrl: string, shareableId: string): Promise<PrintFile> {
-  const url = profileAddress(publicUrl, shareableId)
-  let entry = cache.get(url)
-  if (!entry) {
-    entry = (async () => {
-      const file = await renderPrintFile(url)
-      return { file, verified: (await decodePrintFile(file.png)) === url }
-    })()
-    entry.catch(() => cache.delete(url))
-    cache.set(url, entry)
-    if (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value as string)
-  }
-  const { file, verified } = await entry
-  if (!verified) throw new UnscannablePrintFileError(`The print file of ${url} does not decode to its address`)
-  return file
+export async function provenPrintFile(db: Db, userId: string, url: string): Promise<Buffer> {
+  const stored = await storedPrintFile(db, userId, url)
+  if (stored) return stored
+  const file = await imageWork.run(() => renderPrintFile(url))
+  if ((await decodePrintFile(file.png)) !== url) throw new UnscannablePrintFileError(`The print file of ${url} does not decode to its address`)
+  await db
+    .insert(printFiles)
+    .values({ userId, url, png: file.png })
+    .onConflictDoUpdate({ target: printFiles.userId, set: { url, png: file.png, createdAt: sql`now()` } })
+  return file.png
 }
 
 /** The address the provider fetches the file from. */

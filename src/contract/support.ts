@@ -18,6 +18,9 @@ export const SUPPORT_MESSAGES = {
   sendFailed: 'Failed to send message. Please try again.',
 } as const
 
+/** The Turnstile widget's action on the contact form; siteverify names it back and the server checks it. */
+export const SUPPORT_CAPTCHA_ACTION = 'support-contact'
+
 const required = (missing: string, tooLong: string, max: number) =>
   v.pipe(v.string(missing), v.trim(), v.nonEmpty(missing), v.maxLength(max, tooLong))
 

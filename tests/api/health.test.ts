@@ -1,4 +1,6 @@
 import { beforeAll, expect, it } from 'vitest'
+import { loadConfig } from '../../server/config.ts'
+import { HSTS } from '../../server/security-headers.ts'
 import { describeEachDatabase, TestApp } from './harness.ts'
 
 describeEachDatabase('health, readiness and error shape', (getDatabase, { name }) => {
@@ -35,5 +37,15 @@ describeEachDatabase('health, readiness and error shape', (getDatabase, { name }
     expect(res.headers.get('referrer-policy')).toBe('no-referrer')
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
     expect(res.headers.get('cache-control')).toBe('no-store')
+  })
+
+  it('sends HSTS (one year, includeSubDomains) when PUBLIC_URL is https, and none over http', async () => {
+    const config = loadConfig({ JWT_SECRET: 'test-secret-test-secret-test-secret-42', DATA_DIR: '.tmp/test-data', LOG_LEVEL: 'silent', PUBLIC_URL: 'https://qrtee.example' })
+    const https = new TestApp(t.deps.database, { config })
+    for (const path of ['/api/health', '/api/no-such-thing']) {
+      expect((await https.request('GET', path)).headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains')
+    }
+    expect(HSTS).toBe('max-age=31536000; includeSubDomains')
+    expect((await t.request('GET', '/api/health')).headers.get('strict-transport-security')).toBeNull()
   })
 })

@@ -2,7 +2,9 @@
 // the demo catalog): every route's happy path and refusals, the order quota, and Printful's failures mapped to ours.
 import jsQR from 'jsqr'
 import sharp from 'sharp'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { printFiles, profiles } from '../../server/db/schema.ts'
 import { ORDER_MESSAGES, PRINT_POSITION } from '../../src/contract/order.ts'
 import { printfulProvider, PROVIDER_MESSAGES } from '../../server/services/print-provider/printful.ts'
 import { type FakePrintful, startFakePrintful } from '../fakes/printful.ts'
@@ -22,6 +24,11 @@ afterAll(() => fake.close())
 describeEachDatabase('print provider routes (Printful)', (getDatabase) => {
   let t: TestApp
   let owner: Owner
+  const userIdOf = async (shareableId: string) => {
+    const [row] = await t.db.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.shareableId, shareableId))
+    if (!row) throw new Error(`no profile ${shareableId}`)
+    return row.userId
+  }
   const logs = captureLogs()
   beforeAll(async () => {
     const printProvider = printfulProvider({ token: fake.token, apiUrl: fake.url, timeoutMs: 300, sleep: async () => {} })
@@ -176,6 +183,37 @@ describeEachDatabase('print provider routes (Printful)', (getDatabase) => {
       const res = await order({ recipient: us, shipping: 'STANDARD', items: [{ variant_id: 4012, quantity: 1 }] })
       expect([res.status, res.json.message]).toEqual([400, 'Item 0: Variant is discontinued'])
       expect((await t.request('GET', '/api/orders', { token: owner.token })).json.length).toBe(before)
+    })
+  })
+
+  describe('the print file (issue 27)', () => {
+    const file = (shareableId: string, token?: string) => t.request('GET', `/api/public/print-files/${shareableId}.png`, { token })
+
+    it('is not served for a profile without an order, except to its signed-in owner as the preview', async () => {
+      const other = await signUpOwner(t, 'noorder')
+      expect((await file(other.shareableId)).status).toBe(404)
+      expect((await file(other.shareableId, owner.token)).status).toBe(404)
+      const preview = await file(other.shareableId, other.token)
+      expect([preview.status, preview.headers.get('content-type'), preview.headers.get('cache-control')]).toEqual([200, 'image/png', 'private, no-store'])
+      expect((await t.db.select().from(printFiles).where(eq(printFiles.userId, await userIdOf(other.shareableId)))).length).toBe(0)
+    })
+
+    it('is stored when the order is placed and served from storage; a refused order leaves none served', async () => {
+      const refused = await signUpOwner(t, 'refused')
+      fake.inject({ kind: 'slow', ms: 0 }, { kind: 'error', status: 400, message: 'Item 0: Variant is discontinued' })
+      expect((await order({ recipient: us, shipping: 'STANDARD', items: [{ variant_id: 4012, quantity: 1 }] }, refused.token)).status).toBe(400)
+      expect((await file(refused.shareableId)).status).toBe(404)
+      const [stored] = await t.db.select().from(printFiles).where(eq(printFiles.userId, await userIdOf(owner.shareableId)))
+      expect(stored?.url).toBe(`http://localhost:8080/profile/${owner.shareableId}`)
+      const served = await t.app.request(`/api/public/print-files/${owner.shareableId}.png`)
+      expect(Buffer.from(await served.arrayBuffer()).equals(Buffer.from(stored?.png ?? []))).toBe(true)
+    })
+
+    it('is limited per address with the shared limiter', async () => {
+      const limited = new TestApp(t.deps.database, { printProvider: t.deps.printProvider, rateLimits: { printFilesPerAddress: { max: 3, windowMs: 60_000 } } })
+      const answers = []
+      for (let i = 0; i < 4; i++) answers.push((await limited.request('GET', `/api/public/print-files/unknown${i}.png`)).status)
+      expect(answers).toEqual([404, 404, 404, 429])
     })
   })
 

@@ -115,6 +115,23 @@ describeEachDatabase('POST /api/public/support/contact', (getDatabase) => {
     }
   })
 
+  it('refuses a success that names no hostname', async () => {
+    turnstile.hostname = null
+    try {
+      const res = await contact(appWith(withCaptcha()), aMessage({ captchaToken: `pass-${unique()}` }))
+      expect([res.status, res.json]).toEqual([400, { message: CAPTCHA_REFUSALS.otherSite }])
+    } finally {
+      turnstile.hostname = '127.0.0.1'
+    }
+  })
+
+  it("refuses a token solved for another form's action", async () => {
+    const body = aMessage({ captchaToken: `pass-${unique()}~login` })
+    const res = await contact(appWith(withCaptcha()), body)
+    expect([res.status, res.json]).toEqual([400, { message: CAPTCHA_REFUSALS.otherForm }])
+    expect(await storedFor(body.email)).toEqual([])
+  })
+
   it.each([
     ['down (500)', 'down' as const],
     ['not answering within the timeout', 'slow' as const],

@@ -3,7 +3,7 @@
 // form, the blocked-captcha paths, a refused token, and a mail outage that loses nothing.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { SUPPORT_MESSAGES } from '../../src/contract/support.ts'
+import { SUPPORT_CAPTCHA_ACTION, SUPPORT_MESSAGES } from '../../src/contract/support.ts'
 import { type AppServer, startAppLikeNpmStart } from '../app-server.ts'
 import { SmtpSink } from '../fakes/smtp-sink.ts'
 import { FAKE_SECRET, FAKE_SITE_KEY, FAKE_WIDGET_SCRIPT, FakeTurnstile } from '../fakes/turnstile.ts'
@@ -64,9 +64,10 @@ describe('contact-support form', () => {
     await form().getByRole('button', { name: /fake captcha/ }).waitFor()
     const options = await page.evaluate(() => {
       const o = (window as unknown as { fakeTurnstile: { options: Record<string, unknown> } }).fakeTurnstile.options
-      return { sitekey: o.sitekey, theme: o.theme, retryInterval: o['retry-interval'] }
+      return { sitekey: o.sitekey, theme: o.theme, retryInterval: o['retry-interval'], action: o.action }
     })
-    expect(options).toEqual({ sitekey: FAKE_SITE_KEY, theme: 'light', retryInterval: 8000 })
+    // The action is checked by the server against siteverify's answer (the fake names it back from the token).
+    expect(options).toEqual({ sitekey: FAKE_SITE_KEY, theme: 'light', retryInterval: 8000, action: SUPPORT_CAPTCHA_ACTION })
 
     const id = marker()
     await fill('Ada Visitor', `ada.${id}@example.test`, `My shirt has not arrived ${id}`)

@@ -1,6 +1,6 @@
 // A local fake of Printful's API v1 (print-provider.md) over real HTTP: the {code, result, error, paging} envelope,
 // store products with sync variants, countries, shipping rates, draft orders (recorded), and injected faults: an error
-// status, 429 with Retry-After, a slow answer.
+// status, 429 with Retry-After, a slow answer. A test moves an order along (status, shipments) as Printful would.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
@@ -15,7 +15,10 @@ export type RecordedOrder = {
   status: string
   recipient: Record<string, unknown>
   items: { variant_id: number; quantity: number; retail_price?: string; name?: string; files: { type: string; url: string }[] }[]
+  shipments?: FakeShipment[]
 }
+
+export type FakeShipment = { carrier: string; service?: string; tracking_number: string; tracking_url: string }
 
 type Variant = { id: number; variant_id: number; name: string; retail_price: string; currency: string; is_ignored?: boolean }
 type Product = { id: number; name: string; thumbnail_url: string; is_ignored?: boolean; variants: Variant[] }
@@ -59,6 +62,8 @@ export type FakePrintful = {
   orders: RecordedOrder[]
   /** Faults answer the next requests in order, one each. */
   inject: (...faults: FakeFault[]) => void
+  /** Printful's side of an order changes (it went into production, shipped, was canceled). */
+  update: (id: string | number, change: Partial<Pick<RecordedOrder, 'status' | 'shipments'>>) => void
   close: () => Promise<void>
 }
 
@@ -211,7 +216,7 @@ export async function startFakePrintful(options: { token?: string; pageSize?: nu
       recipient: order.recipient,
       items: order.items,
       costs: { currency: 'EUR', subtotal: subtotal.toFixed(2), discount: '0.00', shipping: shipping.toFixed(2), tax: '0.00', vat: '0.00', total: (subtotal + shipping).toFixed(2) },
-      shipments: [],
+      shipments: order.shipments ?? [],
     }
   }
 
@@ -223,6 +228,11 @@ export async function startFakePrintful(options: { token?: string; pageSize?: nu
     requests,
     orders,
     inject: (...more) => faults.push(...more),
+    update: (id, change) => {
+      const order = orders.find((candidate) => String(candidate.id) === String(id))
+      if (!order) throw new Error(`The fake has no order ${id}`)
+      Object.assign(order, change)
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()

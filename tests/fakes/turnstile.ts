@@ -12,13 +12,18 @@ export type SiteverifyMode = 'normal' | 'down' | 'slow'
 export type SiteverifyCall = { secret: string; response: string; remoteip: string | undefined }
 
 /**
- * Tokens: `pass-…` succeed once (a second use is timeout-or-duplicate), `expired-…` are timeout-or-duplicate, anything
+ * Tokens: `pass-…` succeed once (naming the action after a '~', if any) (a second use is timeout-or-duplicate), `expired-…` are timeout-or-duplicate, anything
  * else invalid-input-response. The fake widget hands out `pass-<random>`.
  */
 export class FakeTurnstile {
   mode: SiteverifyMode = 'normal'
-  /** The hostname a successful answer names (Cloudflare names the site's). */
-  hostname = '127.0.0.1'
+  /** The hostname a successful answer names (Cloudflare names the site's); null: the answer names none. */
+  hostname: string | null = '127.0.0.1'
+  /**
+   * The widget action a successful answer names, as Cloudflare names the one the page rendered the widget with: the
+   * fake widget's tokens carry it after a '~' (`pass-<random>~<action>`); a token without one gets this.
+   */
+  action = 'support-contact'
   readonly calls: SiteverifyCall[] = []
   private readonly spent = new Set<string>()
   private server: Server | undefined
@@ -57,7 +62,9 @@ export class FakeTurnstile {
     if (!response.startsWith('pass-')) return fail('invalid-input-response')
     if (this.spent.has(response)) return fail('timeout-or-duplicate')
     this.spent.add(response)
-    return { success: true, challenge_ts: new Date().toISOString(), hostname: this.hostname, 'error-codes': [], action: '', cdata: '' }
+    const hostname = this.hostname === null ? {} : { hostname: this.hostname }
+    const action = response.includes('~') ? response.slice(response.indexOf('~') + 1) : this.action
+    return { success: true, challenge_ts: new Date().toISOString(), ...hostname, 'error-codes': [], action, cdata: '' }
   }
 
   get origin(): string {
@@ -95,7 +102,7 @@ export const FAKE_WIDGET_SCRIPT = `(() => {
   const widgets = []
   const state = { options: null, widgets }
   const current = () => widgets[widgets.length - 1]
-  state.solve = (token) => { const w = current(); w.options.callback && w.options.callback(token || 'pass-' + Math.random().toString(36).slice(2)) }
+  state.solve = (token) => { const w = current(); w.options.callback && w.options.callback(token || 'pass-' + Math.random().toString(36).slice(2) + '~' + (w.options.action || '')) }
   state.expire = () => { const w = current(); w.options['expired-callback'] && w.options['expired-callback']() }
   state.fail = (code) => { const w = current(); w.options['error-callback'] && w.options['error-callback'](code || '300030') }
   window.fakeTurnstile = state

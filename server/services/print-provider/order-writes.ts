@@ -5,11 +5,12 @@ import { and, eq, or, TransactionRollbackError } from 'drizzle-orm'
 import { ORDER_MESSAGES, type Order, type OrderRequest, type Recipient } from '../../../src/contract/order.ts'
 import { parseCents } from '../../../src/lib/cents.ts'
 import type { Db } from '../../db/client.ts'
-import { orders, profiles } from '../../db/schema.ts'
+import { orders, printFiles, profiles } from '../../db/schema.ts'
 import { ApiError } from '../../http.ts'
 import { nextSeq } from '../change-seq.ts'
-import { printFileAddress, UnscannablePrintFileError, verifiedPrintFile } from '../print-file.ts'
-import type { PrintProvider } from './provider.ts'
+import { profileAddress } from '../../../src/lib/profile-address.ts'
+import { printFileAddress, provenPrintFile, UnscannablePrintFileError } from '../print-file.ts'
+import type { DraftOrderInput, PrintProvider } from './provider.ts'
 
 type OrderRow = typeof orders.$inferSelect
 
@@ -72,7 +73,8 @@ export async function createDraftOrder({ db, provider, publicUrl, userId }: Crea
   if (!rate || shippingCents === null) throw new ApiError(400, ORDER_MESSAGES.unknownRate)
 
   try {
-    await verifiedPrintFile(publicUrl, profile.shareableId)
+    // Rendered, proven and stored before the provider hears of the order: its first fetch of the file is served.
+    await provenPrintFile(db, userId, profileAddress(publicUrl, profile.shareableId))
   } catch (err) {
     if (err instanceof UnscannablePrintFileError) {
       throw new ApiError(500, 'Your QR print file did not scan back to your profile address, so no order was sent. Please contact support.')
@@ -83,7 +85,7 @@ export async function createDraftOrder({ db, provider, publicUrl, userId }: Crea
 
   const id = randomUUID()
   const externalId = id.replaceAll('-', '')
-  const placed = await provider.createDraftOrder({
+  const placed = await placeWithProvider(db, userId, provider, {
     externalId,
     shipping: rate.id,
     recipient: { name: recipient.name, address1: recipient.address1, city: recipient.city, country_code: recipient.country_code, state_code: recipient.state_code, zip: recipient.zip },
@@ -133,16 +135,27 @@ export async function createDraftOrder({ db, provider, publicUrl, userId }: Crea
   })
 }
 
+/** The draft at the provider; a refusal leaves no print file served for an owner who has no order after all. */
+async function placeWithProvider(db: Db, userId: string, provider: PrintProvider, input: DraftOrderInput) {
+  try {
+    return await provider.createDraftOrder(input)
+  } catch (err) {
+    const [some] = await db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId)).limit(1)
+    if (!some) await db.delete(printFiles).where(eq(printFiles.userId, userId))
+    throw err
+  }
+}
+
 export type OrderEvent = {
   providerOrderId: string
   externalId: string
-  /** When the provider says the event happened; an event not newer than the last applied one changes nothing. */
+  /** When the provider's state was read (order-events.ts); a state read before the last applied one changes nothing. */
   createdAt: Date
   status: string
   shipment?: { carrier: string | null; trackingNumber: string | null; trackingUrl: string | null }
 }
 
-/** Applies one webhook event; 'unknown' for an order we never stored, 'unchanged' for a replay or an older event. */
+/** Stores one state read from the provider; 'unknown' for an order we never stored, 'unchanged' for no change or an older read. */
 export async function applyOrderEvent(db: Db, event: OrderEvent, now: Date): Promise<'applied' | 'unchanged' | 'unknown'> {
   const match = or(
     event.externalId ? eq(orders.externalId, event.externalId) : undefined,

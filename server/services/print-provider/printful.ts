@@ -199,13 +199,19 @@ function toRate(raw: unknown): ShippingRate {
   return { id: String(r.id), name: String(r.name), rate: String(r.rate), currency: String(r.currency) }
 }
 
+type RawShipment = { carrier?: unknown; tracking_number?: unknown; tracking_url?: unknown }
+
 function toProviderOrder(raw: unknown): ProviderOrder {
-  const o = (raw ?? {}) as { id?: number | string; external_id?: string; status?: string; costs?: Record<string, unknown> }
+  const o = (raw ?? {}) as { id?: number | string; external_id?: string; status?: string; costs?: Record<string, unknown>; shipments?: unknown }
   const cost = (key: string) => (o.costs && o.costs[key] != null ? String(o.costs[key]) : null)
+  const shipments = Array.isArray(o.shipments) ? (o.shipments as RawShipment[]) : []
+  const last = shipments.at(-1)
+  const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : null)
   return {
     id: String(o.id ?? ''),
     externalId: String(o.external_id ?? ''),
     status: String(o.status ?? 'draft'),
     costs: { subtotal: cost('subtotal'), shipping: cost('shipping'), total: cost('total'), currency: cost('currency') },
+    shipment: last ? { carrier: text(last.carrier), trackingNumber: text(last.tracking_number), trackingUrl: text(last.tracking_url) } : null,
   }
 }

@@ -33,7 +33,11 @@ export type ProviderOrder = {
   status: string
   /** Decimal strings as the provider sends them; null when it sends none (computed from our own prices then). */
   costs: { subtotal: string | null; shipping: string | null; total: string | null; currency: string | null }
+  /** The latest shipment the provider reports for the order, if any (raw: the webhook keeps only http(s) links). */
+  shipment?: ProviderShipment | null
 }
+
+export type ProviderShipment = { carrier: string | null; trackingNumber: string | null; trackingUrl: string | null }
 
 export interface PrintProvider {
   readonly kind: 'printful' | 'demo'

@@ -45,6 +45,11 @@ export function HelpCenterPage({ header, footer, contactForm, supportEmail }: Pr
             Write to us with the form below or at <a href={`mailto:${supportEmail}`}>{supportEmail}</a>. Our support team
             replies within 24 hours.
           </p>
+          <p id="support-retention">
+            We keep your message and the name and email address you sent it with for 180 days, then delete them. To
+            have them deleted sooner, write to <a href={`mailto:${supportEmail}`}>{supportEmail}</a> from the same
+            address and ask: we delete every message sent from it.
+          </p>
           {contactForm}
         </section>
       </main>

@@ -1,6 +1,8 @@
 // Owns the Order tab's calls (spec section 7): catalog and countries (public), shipping quotes, and the draft order
 // (signed in, with an Idempotency-Key so a retried click never orders twice).
-import { apiCall } from '../../api/client.ts'
+import { apiCall, refreshTokensOnce } from '../../api/client.ts'
+import { readTokens } from '../../api/tokens.ts'
+import { apiPaths } from '../../contract/api-paths.ts'
 import { IDEMPOTENCY_KEY_HEADER } from '../../contract/names.ts'
 import { CatalogAnswerSchema, CountriesAnswerSchema, OrderSchema, ShippingAnswerSchema, type Order } from '../../contract/order.ts'
 import type { RecipientDraft } from './order-form.ts'
@@ -29,3 +31,15 @@ export function createDraftOrder(recipient: RecipientDraft, shipping: string, it
   })
 }
 
+
+/**
+ * The owner's print file for the preview. Before a first order the server shows it only to its signed-in owner, so
+ * it is fetched with the access token (an <img> could not send it), once more after a refresh; null when unavailable.
+ */
+export async function fetchPrintFile(shareableId: string, signal?: AbortSignal): Promise<Blob | null> {
+  const send = (token: string | null) => fetch(apiPaths.printFile(shareableId), { headers: token ? { Authorization: `Bearer ${token}` } : {}, signal })
+  const token = readTokens().token
+  let res = await send(token)
+  if (!res.ok && token) res = await send(await refreshTokensOnce(token).catch(() => null))
+  return res.ok ? res.blob() : null
+}

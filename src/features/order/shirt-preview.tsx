@@ -1,15 +1,39 @@
 // Owns the preview of the shirt: the owner's real print file drawn at its printed size on a size-M front
 // (one SVG unit = 1 cm), so what the owner sees is what the printer gets.
 import { Card, Stack, Text } from '@mantine/core'
-import { apiPaths } from '../../contract/api-paths.ts'
+import { useEffect, useState } from 'react'
 import { PRINT_WIDTH_CM } from '../../contract/order.ts'
+import { fetchPrintFile } from './order-api.ts'
 
 /** A size-M front is about 52 cm across the chest; the code's top sits about 8 cm below the collar. */
 const QR_LEFT = 35 - PRINT_WIDTH_CM / 2
 const QR_TOP = 16
 
+/** An object URL of the owner's print file, fetched with the owner's token; released when the component leaves. */
+function usePrintFile(shareableId: string | null): string | null {
+  const [src, setSrc] = useState<string | null>(null)
+  useEffect(() => {
+    if (!shareableId) return
+    const abort = new AbortController()
+    let objectUrl: string | undefined
+    fetchPrintFile(shareableId, abort.signal).then(
+      (blob) => {
+        if (!blob || abort.signal.aborted) return
+        objectUrl = URL.createObjectURL(blob)
+        setSrc(objectUrl)
+      },
+      () => setSrc(null),
+    )
+    return () => {
+      abort.abort()
+      if (objectUrl) URL.revokeObjectURL(objectUrl)
+    }
+  }, [shareableId])
+  return src
+}
+
 export function ShirtPreview({ shareableId }: { shareableId: string | null }) {
-  const src = shareableId ? apiPaths.printFile(shareableId) : null
+  const src = usePrintFile(shareableId)
   return (
     <Card withBorder radius="md" p="md">
       <Stack gap="xs" align="center">

@@ -2,6 +2,7 @@
 // theme, retry interval 8000 ms; a token on success, none after expiry; an error (or no widget within 30000 ms) reports
 // the captcha as blocked, so the form drops the requirement.
 import { useEffect, useRef } from 'react'
+import { SUPPORT_CAPTCHA_ACTION } from '../../contract/support.ts'
 
 export const TURNSTILE_SCRIPT_URL = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit'
 export const CAPTCHA_RETRY_INTERVAL_MS = 8000
@@ -10,6 +11,7 @@ export const CAPTCHA_RESPONSE_WAIT_MS = 30_000
 
 type RenderOptions = {
   sitekey: string
+  action: string
   theme: 'light'
   'retry-interval': number
   callback: (token: string) => void
@@ -70,6 +72,7 @@ export function TurnstileWidget({ siteKey, onToken, onBlocked, generation }: Pro
         clearTimeout(watchdog)
         widgetId = api.render(container.current, {
           sitekey: siteKey,
+          action: SUPPORT_CAPTCHA_ACTION,
           theme: 'light',
           'retry-interval': CAPTCHA_RETRY_INTERVAL_MS,
           callback: (token) => callbacks.current.onToken(token),
