@@ -75,7 +75,12 @@ export type Notice = { id?: number; kind: 'deleted-elsewhere'; message: string; 
 export type MetaRow = { key: string; value: unknown }
 
 /** What the Order tab keeps typed on this device (the recipient), so a reload or going offline loses nothing. */
-export type OrderDraft = { key: 'recipient'; value: { name: string; address1: string; city: string; country_code: string; state_code: string; zip: string } }
+export type OrderDraft =
+  | { key: 'recipient'; value: { name: string; address1: string; city: string; country_code: string; state_code: string; zip: string } }
+  /** A draft order sent (or about to be) whose answer has not arrived: a reload resends it with the same key. */
+  | { key: 'pending-order'; value: PendingOrder }
+
+export type PendingOrder = { content: string; idempotencyKey: string; body: unknown }
 
 export type OwnerDatabase = Dexie & {
   profile: EntityTable<LocalProfile, 'id'>
