@@ -46,8 +46,11 @@ export function syncRoutes(deps: AppDeps, dispatch: Dispatch) {
   return new Hono<AppEnv>()
     .use('/sync/*', requireAuth(deps))
     .get('/sync/changes', validate('query', SyncChangesQuerySchema), async (c) => {
-      const { cursor, limit, epoch } = c.req.valid('query')
-      return c.json(await loadChanges(db, c.var.userId, cursor, limit, epoch, deps.now()))
+      const { cursor, limit, epoch, deviceId } = c.req.valid('query')
+      // Read before the changes: every write it counts committed before them, so this answer (or a later page) has it.
+      const lastMutationId = deviceId === undefined ? undefined : await lastAppliedMutation(db, c.var.userId, deviceId)
+      const changes = await loadChanges(db, c.var.userId, cursor, limit, epoch, deps.now())
+      return c.json(lastMutationId === undefined ? changes : { ...changes, lastMutationId })
     })
     .post(
       '/sync/push',
@@ -60,7 +63,7 @@ export function syncRoutes(deps: AppDeps, dispatch: Dispatch) {
         // The outbox is applied in order: one owner's pushes run one after another (a retry that overtakes a push the
         // server is still running must wait), and a push stops at its first failure, because every later operation
         // may depend on it (create then edit, edit then edit). The rest is answered "not attempted" and comes again.
-        const results = await serialize(userId, async (stillHeld) => {
+        const outcome = await serialize(userId, async (stillHeld) => {
           // Read under the push lock: no other push of this owner can move it until this batch is done.
           let applied = deviceId === undefined ? 0 : await lastAppliedMutation(db, userId, deviceId)
           const answered: PushResult[] = []
@@ -76,10 +79,14 @@ export function syncRoutes(deps: AppDeps, dispatch: Dispatch) {
             if (result.status < 200 || result.status >= 300) break
             if (mutationId !== undefined) applied = Math.max(applied, mutationId)
           }
-          return answered
+          // Read after the batch, still under the lock: the client learns for certain which of its writes ran, even
+          // when an operation answered 5xx after (or before) its transaction committed (Replicache's lastMutationIDChanges).
+          const lastMutationId = deviceId === undefined ? undefined : await lastAppliedMutation(db, userId, deviceId)
+          return { answered, lastMutationId }
         })
+        const { answered: results, lastMutationId } = outcome
         while (results.length < operations.length) results.push({ status: PUSH_NOT_ATTEMPTED_STATUS, body: { message: PUSH_MESSAGES.notAttempted } })
-        return c.json({ results })
+        return c.json(lastMutationId === undefined ? { results } : { results, lastMutationId })
       },
     )
 }

@@ -67,6 +67,11 @@ export type HttpRequest = {
   signal?: AbortSignal
   /** An upload: aborted only after this long without progress, not at the fixed timeout. */
   stallTimeoutMs?: number
+  /**
+   * Called with the token the request is about to carry, right before it is sent (also after a refresh); it throws
+   * when that token is not the session the request was built for (another owner signed in meanwhile).
+   */
+  checkToken?: (token: string | null) => void
 }
 
 export type HttpResponse = { status: number; ok: boolean; body: unknown; retryAfter: string | null }
@@ -199,9 +204,11 @@ export function createHttpCore(options: HttpCoreOptions) {
   async function send(request: HttpRequest): Promise<HttpResponse> {
     if (request.auth === false) return call(request, null)
     const stored = await tokens.read()
+    request.checkToken?.(stored.token)
     const first = await call(request, stored.token)
     if (first.status !== 401) return first
     const fresh = await refreshTokensOnce(stored.token)
+    request.checkToken?.(fresh)
     const second = await call(request, fresh)
     if (second.status === 401 || second.status === 403) {
       await tokens.end()

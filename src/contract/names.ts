@@ -20,6 +20,8 @@ export const LOCAL_WRITE_CHANNEL = 'qrtee:local-write'
 export const LOGOUT_EVENT = 'qrtee:logout'
 /** Window event: another tab opened a newer local database version, so this tab must reload. */
 export const DATABASE_OUTDATED_EVENT = 'qrtee:database-outdated'
+/** Window event: this tab's sync worker did not start (timeout or error), so it let go of leading and must reload. */
+export const SYNC_WORKER_FAILED_EVENT = 'qrtee:sync-worker-failed'
 
 /** The element both HTML documents (index.html, profile.html) give React to render into. */
 export const ROOT_ELEMENT_ID = 'root'

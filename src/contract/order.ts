@@ -1,5 +1,6 @@
 // The print-on-demand calls (spec sections 3 and 7): catalog, countries, shipping, draft orders, and the owner's orders.
 import * as v from 'valibot'
+import { noControlCharacters } from './text.ts'
 
 export const ORDER_LIMITS = {
   quantityMin: 1,
@@ -41,7 +42,7 @@ export const NO_ZIP_COUNTRIES: ReadonlySet<string> = new Set([
 
 /** A missing field reads as empty, so its answer names the field rather than the object around it. */
 const text = (message: string, field: string, max: number) =>
-  v.pipe(v.optional(v.string(message), ''), v.trim(), v.minLength(1, message), v.maxLength(max, ORDER_MESSAGES.tooLong(field, max)))
+  v.pipe(v.optional(v.string(message), ''), v.trim(), v.minLength(1, message), noControlCharacters(field), v.maxLength(max, ORDER_MESSAGES.tooLong(field, max)))
 
 export const RecipientSchema = v.pipe(
   v.object(
@@ -50,8 +51,8 @@ export const RecipientSchema = v.pipe(
       address1: text(ORDER_MESSAGES.address1, 'Address', ORDER_LIMITS.addressMax),
       city: text(ORDER_MESSAGES.city, 'City', ORDER_LIMITS.cityMax),
       country_code: v.pipe(v.optional(v.string(ORDER_MESSAGES.country), ''), v.trim(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/, ORDER_MESSAGES.country)),
-      state_code: v.optional(v.pipe(v.string(ORDER_MESSAGES.state), v.trim(), v.toUpperCase(), v.maxLength(10, ORDER_MESSAGES.unknownState)), ''),
-      zip: v.optional(v.pipe(v.string(ORDER_MESSAGES.zip), v.trim(), v.maxLength(ORDER_LIMITS.zipMax, ORDER_MESSAGES.tooLong('ZIP', ORDER_LIMITS.zipMax))), ''),
+      state_code: v.optional(v.pipe(v.string(ORDER_MESSAGES.state), v.trim(), v.toUpperCase(), noControlCharacters('State'), v.maxLength(10, ORDER_MESSAGES.unknownState)), ''),
+      zip: v.optional(v.pipe(v.string(ORDER_MESSAGES.zip), v.trim(), noControlCharacters('ZIP'), v.maxLength(ORDER_LIMITS.zipMax, ORDER_MESSAGES.tooLong('ZIP', ORDER_LIMITS.zipMax))), ''),
     },
     ORDER_MESSAGES.name,
   ),
@@ -83,7 +84,7 @@ export const ShippingRequestSchema = v.object({ recipient: v.optional(RecipientS
 export const OrderRequestSchema = v.object(
   {
     recipient: v.optional(RecipientSchema, {}),
-    shipping: v.pipe(v.optional(v.string(ORDER_MESSAGES.shipping), ''), v.trim(), v.minLength(1, ORDER_MESSAGES.shipping), v.maxLength(100, ORDER_MESSAGES.shipping)),
+    shipping: v.pipe(v.optional(v.string(ORDER_MESSAGES.shipping), ''), v.trim(), v.minLength(1, ORDER_MESSAGES.shipping), noControlCharacters('Shipping'), v.maxLength(100, ORDER_MESSAGES.shipping)),
     items: lines,
   },
   BODY_MESSAGE,

@@ -1,5 +1,6 @@
 // Profile entities and payloads (spec section 3, PUT /api/profiles), with the validation the server and forms share.
 import * as v from 'valibot'
+import { noControlCharacters } from './text.ts'
 import { normalizeUrl, SOCIAL_SCHEMES, WEB_SCHEMES } from '../lib/safe-url.ts'
 import { LIMITS } from './limits.ts'
 import { WishlistItemSchema } from './wishlist.ts'
@@ -57,17 +58,21 @@ export const RedirectUrlSchema = v.pipe(
 
 export const SocialLinkInputSchema = v.object({
   id: v.optional(v.number()),
-  platform: v.pipe(v.string(), v.trim(), v.maxLength(LIMITS.platformMax, PROFILE_MESSAGES.platform)),
+  platform: v.pipe(v.string(), v.trim(), noControlCharacters('Platform'), v.maxLength(LIMITS.platformMax, PROFILE_MESSAGES.platform)),
   url: SocialUrlSchema,
 })
 
 /** PUT /api/profiles: the settings fields, or only {profileImageId}; every field optional, unknown keys dropped. */
 export const ProfileUpdateSchema = v.object({
-  description: v.optional(v.pipe(v.string(), v.maxLength(LIMITS.profileDescriptionMax, PROFILE_MESSAGES.description))),
+  description: v.optional(
+    v.pipe(v.string(), noControlCharacters('Description', { multiLine: true }), v.maxLength(LIMITS.profileDescriptionMax, PROFILE_MESSAGES.description)),
+  ),
   profileType: v.optional(v.picklist(PROFILE_TYPES, PROFILE_MESSAGES.profileType)),
-  customText: v.optional(v.pipe(v.string(), v.maxLength(LIMITS.customTextMax, PROFILE_MESSAGES.customText))),
+  customText: v.optional(v.pipe(v.string(), noControlCharacters('Custom text', { multiLine: true }), v.maxLength(LIMITS.customTextMax, PROFILE_MESSAGES.customText))),
   redirectUrl: v.optional(RedirectUrlSchema),
-  contactInfo: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(LIMITS.contactInfoMax, PROFILE_MESSAGES.contactInfo))),
+  contactInfo: v.optional(
+    v.pipe(v.string(), v.trim(), noControlCharacters('Contact info', { multiLine: true }), v.maxLength(LIMITS.contactInfoMax, PROFILE_MESSAGES.contactInfo)),
+  ),
   socialLinks: v.optional(v.pipe(v.array(SocialLinkInputSchema), v.maxLength(LIMITS.socialLinksMax, PROFILE_MESSAGES.socialLinksMax))),
   profileImageId: v.optional(v.nullable(v.pipe(v.string(), v.uuid(PROFILE_MESSAGES.imageId)))),
   isPublic: v.optional(v.boolean()),

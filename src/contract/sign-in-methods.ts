@@ -1,6 +1,7 @@
 // How an owner signs in (password and/or Google), 'Set a password' for an account made by Google sign-in, and what
 // deleting such an account asks instead of a password; shared by the settings page and the server (decision 102).
 import * as v from 'valibot'
+import { noControlCharacters } from './text.ts'
 import { MESSAGES } from './auth.ts'
 import { LIMITS } from './limits.ts'
 
@@ -28,7 +29,7 @@ export const SetPasswordSchema = v.object({
 /** DELETE /api/users/me: `currentPassword` for an account with a password, `confirmUsername` for one without. */
 export const AccountDeleteRequestSchema = v.object({
   currentPassword: v.optional(v.string()),
-  confirmUsername: v.optional(v.pipe(v.string(), v.maxLength(LIMITS.usernameMax + 10, SIGN_IN_METHOD_MESSAGES.confirmUsernameWrong))),
+  confirmUsername: v.optional(v.pipe(v.string(), noControlCharacters('Username'), v.maxLength(LIMITS.usernameMax + 10, SIGN_IN_METHOD_MESSAGES.confirmUsernameWrong))),
 })
 
 /**

@@ -7,6 +7,9 @@ import { PurchaseRecordSchema } from './purchase.ts'
 import { ScanDaySchema } from './scans.ts'
 import { WishlistItemSchema } from './wishlist.ts'
 
+/** A device's id: its local database's, made when the database is first used for a sync push. */
+export const DeviceIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{8,64}$/, 'deviceId must be 8 to 64 letters, digits or dashes'))
+
 export const SyncChangesQuerySchema = v.object({
   cursor: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'cursor must be a whole number'), v.transform(Number)), '0'),
   limit: v.optional(
@@ -15,6 +18,8 @@ export const SyncChangesQuerySchema = v.object({
   ),
   /** The epoch the cursor was handed out under; another epoch (a restored database) answers a snapshot. */
   epoch: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9.-]{1,100}$/, 'epoch must be the value the server sent'))),
+  /** The asking device's id: the answer then carries `lastMutationId`, the last of its writes the server applied. */
+  deviceId: v.optional(DeviceIdSchema),
 })
 
 /**
@@ -42,6 +47,8 @@ export const SyncChangesSchema = v.object({
    * copy with it: counts change without any write of the owner, so they ride on every pull rather than on the cursor.
    */
   scans: v.optional(v.array(ScanDaySchema)),
+  /** With `deviceId` in the query: the last mutation id of that device the server applied (0 for none). */
+  lastMutationId: v.optional(v.number()),
 })
 export type SyncChanges = v.InferOutput<typeof SyncChangesSchema>
 
@@ -81,9 +88,6 @@ export const PushOperationSchema = v.object({
 })
 export type PushOperation = v.InferOutput<typeof PushOperationSchema>
 
-/** A device's id: its local database's, made when the database is first used for a sync push. */
-export const DeviceIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{8,64}$/, 'deviceId must be 8 to 64 letters, digits or dashes'))
-
 export const SyncPushSchema = v.object({
   deviceId: v.optional(DeviceIdSchema),
   operations: v.pipe(
@@ -114,4 +118,9 @@ export const SyncPushResultSchema = v.object({
       retryAfter: v.optional(v.string()),
     }),
   ),
+  /**
+   * With the push's `deviceId`: the last mutation id of that device the server applied, read after the batch. An
+   * operation at or below it ran, whatever it answered; one above it certainly did not (decision 139).
+   */
+  lastMutationId: v.optional(v.number()),
 })

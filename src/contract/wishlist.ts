@@ -1,5 +1,6 @@
 // Wishlist items and their payloads (spec sections 3, 5 and 7), with the product form's validation messages.
 import * as v from 'valibot'
+import { noControlCharacters } from './text.ts'
 import { normalizeUrl, WEB_SCHEMES } from '../lib/safe-url.ts'
 import { LIMITS } from './limits.ts'
 
@@ -25,18 +26,21 @@ export const ITEM_MESSAGES = {
 const name = v.pipe(
   v.string(ITEM_MESSAGES.name),
   v.trim(),
+  noControlCharacters('Product name'),
   v.minLength(LIMITS.productNameMin, ITEM_MESSAGES.name),
   v.maxLength(LIMITS.productNameMax, ITEM_MESSAGES.nameMax),
 )
 const description = v.pipe(
   v.string(ITEM_MESSAGES.description),
   v.trim(),
+  noControlCharacters('Description', { multiLine: true }),
   v.minLength(LIMITS.productDescriptionMin, ITEM_MESSAGES.description),
   v.maxLength(LIMITS.productDescriptionMax, ITEM_MESSAGES.descriptionMax),
 )
 const brand = v.pipe(
   v.string(ITEM_MESSAGES.brand),
   v.trim(),
+  noControlCharacters('Brand'),
   v.minLength(1, ITEM_MESSAGES.brand),
   v.maxLength(LIMITS.brandMax, ITEM_MESSAGES.brandMax),
 )

@@ -1,6 +1,8 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
-import { SCHEMA_VERSIONS, openOwnerDatabase, type SchemaVersion } from './db.ts'
+import { CURSOR_SYNCED_TABLES, SCHEMA_VERSIONS, openOwnerDatabase, type SchemaVersion } from './db.ts'
+import { pullChanges } from '../sync/pull.ts'
+import type { ApiRequest, ApiResponse, Transport } from '../sync/transport.ts'
 import { freshDatabase, sampleItemFields, seedProfile } from './testing.ts'
 import { createItem, updateProfileSettings } from './writes.ts'
 import { writeMeta } from './meta.ts'
@@ -26,13 +28,14 @@ const upgradeTests: Record<number, () => Promise<void>> = {
     expect((await reopened.items.get(itemId))?.name).toBe('Blue bike')
     expect(await reopened.outbox.count()).toBe(1)
     expect((await reopened.purchases.get('p1'))?.priceAtPurchase).toBe(12.5)
-    expect((await reopened.meta.get('cursor'))?.value).toBe(7)
+    // Orders are synced by the cursor: the upgrade resets it (the pull after it: the baseline test below).
+    expect((await reopened.meta.get('cursor'))?.value).toBe(0)
     // The new tables start empty and take orders (newest first by createdAt) and the remembered recipient.
     expect(await reopened.orders.count()).toBe(0)
     await reopened.orders.bulkPut([sampleOrder('o1', '2026-11-02T00:00:00.000Z'), sampleOrder('o2', '2026-11-03T00:00:00.000Z')])
     expect((await reopened.orders.orderBy('createdAt').reverse().toArray()).map((o) => o.id)).toEqual(['o2', 'o1'])
     await reopened.orderDrafts.put({ key: 'recipient', value: { name: 'Ada', address1: '1 Main', city: 'Austin', country_code: 'US', state_code: 'TX', zip: '78701' } })
-    expect((await reopened.orderDrafts.get('recipient'))?.value.city).toBe('Austin')
+    expect(await reopened.orderDrafts.get('recipient')).toMatchObject({ value: { city: 'Austin' } })
     reopened.close()
   },
   3: async () => {
@@ -51,7 +54,7 @@ const upgradeTests: Record<number, () => Promise<void>> = {
     expect((await reopened.items.get(itemId))?.name).toBe('Blue bike')
     expect(await reopened.outbox.count()).toBe(1)
     expect((await reopened.orders.get('o1'))?.totalCents).toBe(3199)
-    expect((await reopened.orderDrafts.get('recipient'))?.value.zip).toBe('78701')
+    expect(await reopened.orderDrafts.get('recipient')).toMatchObject({ value: { zip: '78701' } })
     expect((await reopened.meta.get('cursor'))?.value).toBe(9)
     // The new table starts empty and keeps one row per UTC day, read back oldest first.
     expect(await reopened.scanDays.count()).toBe(0)
@@ -66,6 +69,23 @@ const upgradeTests: Record<number, () => Promise<void>> = {
     ])
     reopened.close()
   },
+}
+
+/**
+ * A change feed holding one order created at counter 5, whose profile answers the snapshot. A cursor of 5 or more
+ * gets an empty delta: the order was already pulled past.
+ */
+function feedWith(order: Order, asked: string[]): Transport {
+  const send = async (request: ApiRequest): Promise<ApiResponse> => {
+    const cursor = Number(new URL(request.path, 'http://x').searchParams.get('cursor'))
+    asked.push(`cursor=${cursor}`)
+    const snapshot = cursor === 0
+    return {
+      status: 200,
+      body: { cursor: 12, hasMore: false, reset: snapshot, items: [], deletedItemIds: [], purchases: [], orders: cursor < 5 ? [order] : [] },
+    }
+  }
+  return { send } as unknown as Transport
 }
 
 function sampleOrder(id: string, createdAt: string): Order {
@@ -94,6 +114,14 @@ function sampleOrder(id: string, createdAt: string): Order {
 const versionsUpTo = (version: number) => SCHEMA_VERSIONS.filter((schema) => schema.version <= version)
 
 describe('local database versions', () => {
+  it('every version that adds a table the feed fills by the cursor resets the cursor', () => {
+    for (const [index, schema] of SCHEMA_VERSIONS.entries()) {
+      const before = Object.keys(SCHEMA_VERSIONS[index - 1]?.stores ?? {})
+      const added = Object.keys(schema.stores).filter((table) => !before.includes(table) && CURSOR_SYNCED_TABLES.includes(table))
+      if (index > 0) expect({ version: schema.version, resets: schema.addsSyncedTables ?? [] }).toEqual({ version: schema.version, resets: added })
+    }
+  })
+
   it('every version after the first has an upgrade test with real rows of the version before', () => {
     const upgraded = SCHEMA_VERSIONS.slice(1).map((schema) => schema.version)
     expect(Object.keys(upgradeTests).map(Number)).toEqual(upgraded)
@@ -101,7 +129,7 @@ describe('local database versions', () => {
 
   for (const [version, test] of Object.entries(upgradeTests)) it(`upgrades real version ${Number(version) - 1} data to ${version}`, test)
 
-  it('version 1 keeps real owner data across a reopen (the baseline later upgrades start from)', async () => {
+  it('version 1 keeps real owner data across a reopen to the latest version, and the pull after it brings what version 1 pulled past', async () => {
     const db = freshDatabase('v1', { versions: versionsUpTo(1) })
     await seedProfile(db)
     const itemId = await createItem(db, sampleItemFields())
@@ -114,7 +142,18 @@ describe('local database versions', () => {
     expect(reopened.verno).toBe(SCHEMA_VERSIONS.at(-1)?.version)
     expect((await reopened.items.get(itemId))?.name).toBe('Blue bike')
     expect(await reopened.outbox.count()).toBe(2)
-    expect((await reopened.meta.get('cursor'))?.value).toBe(42)
+    // Version 2 added orders, which the feed fills by the cursor: the cursor went back to 0, so the next pull is a
+    // snapshot that brings the order the version-1 app pulled past (it had no table to keep it in).
+    expect((await reopened.meta.get('cursor'))?.value).toBe(0)
+    const asked: string[] = []
+    await pullChanges(reopened, feedWith(sampleOrder('o0', '2026-10-30T00:00:00.000Z'), asked))
+    expect(asked).toEqual(['cursor=0'])
+    expect((await reopened.orders.toArray()).map((order) => order.id)).toEqual(['o0'])
+    // The snapshot keeps the unsent changes: the item and the offline description are still there and queued.
+    expect(await reopened.outbox.count()).toBe(2)
+    expect((await reopened.items.get(itemId))?.name).toBe('Blue bike')
+    expect((await reopened.profile.toCollection().first())?.description).toBe('Changed offline')
+    expect((await reopened.meta.get('cursor'))?.value).toBe(12)
     reopened.close()
   })
 

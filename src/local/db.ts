@@ -75,7 +75,12 @@ export type Notice = { id?: number; kind: 'deleted-elsewhere'; message: string; 
 export type MetaRow = { key: string; value: unknown }
 
 /** What the Order tab keeps typed on this device (the recipient), so a reload or going offline loses nothing. */
-export type OrderDraft = { key: 'recipient'; value: { name: string; address1: string; city: string; country_code: string; state_code: string; zip: string } }
+export type OrderDraft =
+  | { key: 'recipient'; value: { name: string; address1: string; city: string; country_code: string; state_code: string; zip: string } }
+  /** A draft order sent (or about to be) whose answer has not arrived: a reload resends it with the same key. */
+  | { key: 'pending-order'; value: PendingOrder }
+
+export type PendingOrder = { content: string; idempotencyKey: string; body: unknown }
 
 export type OwnerDatabase = Dexie & {
   profile: EntityTable<LocalProfile, 'id'>
@@ -101,7 +106,16 @@ export type SchemaVersion = {
   stores: Record<string, string>
   /** Rewrites rows of the version before; Dexie runs it once, inside the upgrade transaction. */
   upgrade?: (tx: Transaction) => Promise<void>
+  /**
+   * Tables this version adds that the change feed fills by the cursor (CURSOR_SYNCED_TABLES). The upgrade then resets
+   * the cursor, so the next pull is a snapshot: rows the server sent before the upgrade, to a version that had nowhere
+   * to keep them, arrive after all (issue 25, defect 2).
+   */
+  addsSyncedTables?: string[]
 }
+
+/** Tables the change feed fills only with what changed after the cursor (scanDays ride on every pull instead). */
+export const CURSOR_SYNCED_TABLES: readonly string[] = ['profile', 'items', 'purchases', 'orders']
 
 export const SCHEMA_VERSIONS: ReadonlyArray<SchemaVersion> = [
   {
@@ -117,8 +131,10 @@ export const SCHEMA_VERSIONS: ReadonlyArray<SchemaVersion> = [
     },
   },
   {
-    // Print orders (synced like purchases) and the Order tab's remembered recipient; no existing row changes.
+    // Print orders (synced like purchases) and the Order tab's remembered recipient; no existing row changes. The
+    // cursor goes back to 0: orders the version-1 app pulled past would otherwise never arrive.
     version: 2,
+    addsSyncedTables: ['orders'],
     stores: {
       profile: 'id',
       items: 'id, position',
@@ -169,9 +185,14 @@ function announceOutdated() {
 export function openOwnerDatabase(name: string = DEFAULT_DATABASE_NAME, options: OpenOptions = {}): OwnerDatabase {
   const { versions = SCHEMA_VERSIONS, onOutdated = announceOutdated } = options
   const db = new Dexie(name) as OwnerDatabase
-  for (const { version, stores, upgrade } of versions) {
+  for (const { version, stores, upgrade, addsSyncedTables = [] } of versions) {
     const declared = db.version(version).stores(stores)
-    if (upgrade) declared.upgrade(upgrade)
+    if (addsSyncedTables.length > 0) {
+      declared.upgrade(async (tx) => {
+        await upgrade?.(tx)
+        await tx.table('meta').put({ key: 'cursor', value: 0 })
+      })
+    } else if (upgrade) declared.upgrade(upgrade)
   }
   // An old tab holding the connection would block the upgrade forever; it lets go and asks for a reload instead.
   db.on('versionchange', () => {

@@ -43,10 +43,10 @@ export function createSyncEngine(db: OwnerDatabase, transport: Transport, option
   let unreportedFailure: unknown
 
   /** The uploads run beside push and pull: entries that do not wait for an image, and pulls, never wait for it. */
-  async function startUploads(generation: number): Promise<Lane | undefined> {
+  async function startUploads(generation: number, session: Transport): Promise<Lane | undefined> {
     if (lane && lane.generation === generation) return lane
     if (lane || unreportedFailure !== undefined || !(await hasPendingUploads(db))) return undefined
-    const result = uploadPendingImages(db, transport, generation, stallMs).catch((error: unknown): UploadOutcome => ({ uploaded: 0, error }))
+    const result = uploadPendingImages(db, session, generation, stallMs).catch((error: unknown): UploadOutcome => ({ uploaded: 0, error }))
     const started: Lane = {
       generation,
       result: result.then((outcome) => {
@@ -75,23 +75,26 @@ export function createSyncEngine(db: OwnerDatabase, transport: Transport, option
       // Only a database that was never signed out is claimed here; after a logout or a wipe, the page's signedIn() does.
       if (owner === undefined && generation === 0) await claimLocalDataFor(db, userId, generation)
       else if (owner !== userId) throw new SessionEndedError(SIGNED_OUT_MESSAGE, 401)
+      // Every request of this pass carries this owner's token or is not sent: another owner's sign-in meanwhile
+      // ends the pass ('interrupted') instead of sending this owner's outbox with the newcomer's token.
+      const session = transport.boundTo(userId)
       await setState('syncing', null)
       // A failure of uploads nobody waited for is reported once (the scheduler backs off); the pass after restarts them.
       const reported = unreportedFailure
       unreportedFailure = undefined
       // Started, not awaited: the push does not wait even for the question whether there is an upload to start.
-      const starting = reported === undefined ? startUploads(generation) : Promise.resolve(undefined)
+      const starting = reported === undefined ? startUploads(generation, session) : Promise.resolve(undefined)
       starting.catch(() => undefined)
-      let pushed = await pushOutbox(db, transport, generation)
+      let pushed = await pushOutbox(db, session, generation)
       // A refused or "later" entry does not keep purchases and other devices' edits from arriving: pull anyway.
-      await pullChanges(db, transport, generation)
+      await pullChanges(db, session, generation)
       const uploads = await starting
       if (uploads && waitForUploads) {
         const outcome = await uploads.result
         unreportedFailure = undefined
         if (outcome.error !== undefined) throw outcome.error
         // The entries that waited for these images now carry the server's ids.
-        if (outcome.uploaded > 0 && pushed === 'complete') pushed = await pushOutbox(db, transport, generation)
+        if (outcome.uploaded > 0 && pushed === 'complete') pushed = await pushOutbox(db, session, generation)
       }
       if (reported !== undefined) throw reported
       if (pushed === 'retry-later') throw new TransientError('The server asked to try again later')

@@ -31,6 +31,16 @@ export const ANSWER_TABLE: readonly { when: string; matches: (answer: Answer, en
   { when: 'any other answer: the server refuses this entry as it is', matches: () => true, outcome: 'refused' },
 ]
 
+/**
+ * How many 5xx answers an entry the server certainly did not run (its mutation id above the device's last applied one)
+ * gets before it waits for the owner: a body the server always fails on must not hold back the rest for ever.
+ */
+export const SERVER_FAILURES_BEFORE_OWNER = 3
+
+export function serverFailureMessage(answer: Answer): string {
+  return `The server could not save this change (${answer.status}, ${SERVER_FAILURES_BEFORE_OWNER} tries). Retry later or discard it.`
+}
+
 export function classifyAnswer(answer: Answer, entry: EntryKind): EntryOutcome {
   return ANSWER_TABLE.find((row) => row.matches(answer, entry))?.outcome ?? 'refused'
 }

@@ -13,12 +13,19 @@ export const PULL_PAGE_SIZE = 500
 type ChangePage = Pick<SyncChanges, 'profile' | 'items' | 'deletedItemIds' | 'purchases' | 'orders' | 'scans'>
 
 /** Where the client is in the feed: the server's counter, and the epoch it was handed out under (decision 088). */
-type FeedPosition = { cursor: number; epoch: string | undefined }
+type FeedPosition = {
+  cursor: number
+  epoch: string | undefined
+  /** The device's last mutation id the server applied, given with the last page: entries up to it are done. */
+  confirmedUpTo?: number
+}
 
-async function fetchPage(transport: Transport, { cursor, epoch }: FeedPosition): Promise<SyncChanges> {
+async function fetchPage(transport: Transport, { cursor, epoch }: FeedPosition, deviceId: string | undefined): Promise<SyncChanges> {
   // The epoch goes with the cursor: after a restore from backup the server answers a snapshot instead of a delta.
   const since = epoch !== undefined && cursor > 0 ? `&epoch=${encodeURIComponent(epoch)}` : ''
-  const res = await transport.send({ method: 'GET', path: `${apiPaths.syncChanges}?cursor=${cursor}${since}&limit=${PULL_PAGE_SIZE}` })
+  // The device id asks for its last applied mutation id: entries whose answer was lost are confirmed by the pull too.
+  const device = deviceId === undefined ? '' : `&deviceId=${encodeURIComponent(deviceId)}`
+  const res = await transport.send({ method: 'GET', path: `${apiPaths.syncChanges}?cursor=${cursor}${since}${device}&limit=${PULL_PAGE_SIZE}` })
   if (isTransientStatus(res.status)) throw new TransientError(`Changes answered ${res.status}`)
   const parsed = v.safeParse(SyncChangesSchema, res.body)
   // Anything unreadable is treated as "later": applying half of it could lose data, waiting cannot.
@@ -35,10 +42,13 @@ export async function pullChanges(db: OwnerDatabase, transport: Transport, gener
   // Read with the cursor: a Discard or logout after this point turns the writes below into a FencedError.
   const fence = generation ?? (await readGeneration(db))
   let position: FeedPosition = { cursor: (await readMeta(db, 'cursor')) ?? 0, epoch: await readMeta(db, 'epoch') }
+  const deviceId = await readMeta(db, 'deviceId')
   let snapshot: ChangePage | undefined
   for (;;) {
-    const page = await fetchPage(transport, position)
+    const page = await fetchPage(transport, position, deviceId)
     position = { cursor: page.cursor, epoch: page.epoch ?? position.epoch }
+    // Only the last page is sure to hold every write the answer's lastMutationId counts.
+    if (!page.hasMore) position.confirmedUpTo = page.lastMutationId
     if (page.reset) snapshot = { items: [], deletedItemIds: [], purchases: [], orders: [] }
     if (snapshot) foldInto(snapshot, page)
     else await applyChanges(db, fence, page, false, position)
@@ -62,6 +72,11 @@ function foldInto(snapshot: ChangePage, page: SyncChanges) {
 
 async function applyChanges(db: OwnerDatabase, generation: number, changes: ChangePage, full: boolean, position: FeedPosition) {
   await fencedTransaction(db, generation, [db.profile, db.items, db.purchases, db.orders, db.scanDays, db.outbox, db.notices, db.meta], async () => {
+    // Entries the server applied (their answer was lost) are done: this answer already holds their writes.
+    const { confirmedUpTo } = position
+    if (confirmedUpTo !== undefined && confirmedUpTo > 0) {
+      await db.outbox.filter((entry) => entry.mutationId !== undefined && entry.mutationId <= confirmedUpTo).delete()
+    }
     const unsent = (await db.outbox.toArray()).flatMap((entry) => (entry.seq === undefined ? [] : [{ seq: entry.seq, target: entry.target, body: entry.body }]))
     const mentioned = new Set([...changes.items.map((item) => item.id), ...changes.deletedItemIds])
     for (const entry of unsent) if (entry.target.entity === 'item') mentioned.add(entry.target.id)

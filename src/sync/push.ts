@@ -7,7 +7,7 @@ import { fencedTransaction } from '../local/generation.ts'
 import { sameSubject } from '../local/outbox-rules.ts'
 import { takeMutationIds } from '../local/meta.ts'
 import { dropsMutationId, inMutationOrder } from './mutation-ids.ts'
-import { classifyAnswer, nextBatch, toPushOperation, type EntryOutcome } from './outbox.ts'
+import { classifyAnswer, nextBatch, SERVER_FAILURES_BEFORE_OWNER, serverFailureMessage, toPushOperation, type EntryOutcome } from './outbox.ts'
 import { isTransientStatus, messageOf, SessionEndedError, SIGNED_OUT_MESSAGE, TransientError, type ApiResponse, type Transport } from './transport.ts'
 
 /** `retry-later`: an entry answered "later"; it and everything behind it wait for the next pass, in order. */
@@ -26,8 +26,8 @@ export async function pushOutbox(db: OwnerDatabase, transport: Transport, genera
   for (;;) {
     const { batch, deviceId } = await takeBatch(db, generation)
     if (batch.length === 0) return 'complete'
-    const responses = await sendBatch(transport, batch, deviceId)
-    const stop = responses ? await recordAnswers(db, generation, batch, responses) : await sendOneByOne(db, transport, generation, batch)
+    const answer = await sendBatch(transport, batch, deviceId)
+    const stop = answer ? await recordAnswers(db, generation, batch, answer.results, answer.lastMutationId) : await sendOneByOne(db, transport, generation, batch)
     // 'not-attempted' on the first entry of a batch means the server ran nothing: looping would spin.
     if (stop === 'retry-later' || stop === 'not-attempted') return 'retry-later'
     if (stop === 'unauthorized') {
@@ -62,15 +62,17 @@ async function takeBatch(db: OwnerDatabase, generation: number): Promise<{ batch
   })
 }
 
+type BatchAnswer = { results: ApiResponse[]; lastMutationId: number | undefined }
+
 /** The per-operation answers, or undefined when this batch must go one call at a time instead. */
-async function sendBatch(transport: Transport, batch: OutboxEntry[], deviceId: string): Promise<ApiResponse[] | undefined> {
+async function sendBatch(transport: Transport, batch: OutboxEntry[], deviceId: string): Promise<BatchAnswer | undefined> {
   const res = await transport.send({ method: 'POST', path: apiPaths.syncPush, json: { deviceId, operations: batch.map(toPushOperation) } })
   if (isTransientStatus(res.status)) throw new TransientError(`Push answered ${res.status}`)
   // A refused batch (400 for one malformed operation, 413 too large): single calls let the bad entry fail alone.
   if (res.status >= 300) return undefined
   const parsed = v.safeParse(SyncPushResultSchema, res.body)
   if (!parsed.success || parsed.output.results.length !== batch.length) return undefined
-  return parsed.output.results
+  return { results: parsed.output.results, lastMutationId: parsed.output.lastMutationId }
 }
 
 /**
@@ -78,21 +80,31 @@ async function sendBatch(transport: Transport, batch: OutboxEntry[], deviceId: s
  * it is left as it was, whatever the server said: it may depend on the one that failed (an edit behind a create that
  * failed for now), and recording a later success would put it ahead of an entry that must be sent again.
  */
-async function recordAnswers(db: OwnerDatabase, generation: number, batch: OutboxEntry[], responses: ApiResponse[]): Promise<Stop | undefined> {
+async function recordAnswers(
+  db: OwnerDatabase,
+  generation: number,
+  batch: OutboxEntry[],
+  responses: ApiResponse[],
+  lastMutationId?: number,
+): Promise<Stop | undefined> {
   return fencedTransaction(db, generation, [db.outbox], async () => {
     const done: number[] = []
     let stop: Stop | undefined
     for (const [index, entry] of batch.entries()) {
       const response = responses[index]
       if (!response || entry.seq === undefined) break
-      const outcome = classifyAnswer(response, entry)
+      const outcome = outcomeWithLastApplied(classifyAnswer(response, entry), response, entry, lastMutationId)
       // A refused edit of an item the owner has since deleted here has nothing left to ask for: its delete is queued.
       if (outcome === 'done' || (outcome === 'refused' && (await deleteQueuedBehind(db, entry)))) {
         done.push(entry.seq)
         continue
       }
-      stop = outcome
+      stop = outcome === 'server-failed' ? 'refused' : outcome
       if (outcome === 'refused') await db.outbox.update(entry.seq, { status: 'failed', attempts: entry.attempts + 1, lastError: messageOf(response) })
+      // Known not to have run: after a few such failures it waits for the owner, and only its own subject waits with it.
+      if (outcome === 'server-failed') {
+        await db.outbox.update(entry.seq, { status: 'failed', attempts: entry.attempts + 1, lastError: serverFailureMessage(response), mutationId: undefined })
+      }
       if (outcome === 'retry-later') await db.outbox.update(entry.seq, { attempts: entry.attempts + 1, lastError: messageOf(response) })
       // A push that stops at a refusal answers the rest "not attempted": they simply go in the next batch.
       if (outcome === 'not-attempted' && done.length > 0) stop = undefined
@@ -108,6 +120,23 @@ async function recordAnswers(db: OwnerDatabase, generation: number, batch: Outbo
     await db.outbox.bulkDelete(done)
     return stop
   })
+}
+
+/**
+ * The answer read against the device's last applied mutation id (decision 139): an entry at or below it ran, whatever
+ * it answered; a 5xx for one above it certainly did not run, and after SERVER_FAILURES_BEFORE_OWNER of those the
+ * entry is 'server-failed': it waits for the owner's Retry or Discard like a refusal.
+ */
+function outcomeWithLastApplied(
+  outcome: EntryOutcome,
+  response: ApiResponse,
+  entry: OutboxEntry,
+  lastMutationId: number | undefined,
+): EntryOutcome | 'server-failed' {
+  if (lastMutationId === undefined || entry.mutationId === undefined) return outcome
+  if (entry.mutationId <= lastMutationId) return 'done'
+  if (outcome === 'retry-later' && response.status >= 500 && entry.attempts + 1 >= SERVER_FAILURES_BEFORE_OWNER) return 'server-failed'
+  return outcome
 }
 
 /** Whether `entry` edits an item whose delete waits later in the outbox (decision 081, follow-up). */

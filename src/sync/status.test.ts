@@ -11,12 +11,17 @@ const status = (overrides: Partial<LocalSyncStatus> = {}): LocalSyncStatus => ({
   ...overrides,
 })
 
+const failedEntry = { seq: 1, summary: 'Profile settings', error: 'Nope', createdAt: '' }
+
 describe('describeSyncStatus', () => {
   const table: [name: string, input: LocalSyncStatus, online: boolean, label: string][] = [
     ['offline with nothing pending', status(), false, 'Offline'],
     ['offline with 3 pending', status({ pendingCount: 3 }), false, 'Offline · 3 pending'],
     ['syncing', status({ pendingCount: 3, syncState: { phase: 'syncing', message: null } }), true, 'Syncing…'],
-    ['waiting to retry with 2 pending', status({ pendingCount: 2, syncState: { phase: 'waiting', message: '502' } }), true, '2 pending'],
+    ['waiting to retry with 2 pending', status({ pendingCount: 2, syncState: { phase: 'waiting', message: '502' } }), true, 'Waiting for the network · 2 pending'],
+    ['2 pending, none waiting for the owner', status({ pendingCount: 2 }), true, '2 pending'],
+    ['a refused change and 2 pending behind it', status({ pendingCount: 2, failed: [failedEntry] }), true, 'Needs you · 2 pending'],
+    ['a refused change while waiting for the network', status({ failed: [failedEntry], syncState: { phase: 'waiting', message: '502' } }), true, 'Needs you'],
     ['synced', status({ lastSyncedAt: '2030-01-01T09:05:00.000Z' }), true, `Synced at ${new Date('2030-01-01T09:05:00.000Z').toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })}`],
     ['never synced', status(), true, 'Not synced yet'],
   ]
@@ -25,8 +30,12 @@ describe('describeSyncStatus', () => {
   }
 
   it('counts failed entries for the Retry/Discard list', () => {
-    const failed = [{ seq: 1, summary: 'Profile settings', error: 'Nope', createdAt: '' }]
-    expect(describeSyncStatus(status({ failed }), true).failedCount).toBe(1)
+    expect(describeSyncStatus(status({ failed: [failedEntry] }), true).failedCount).toBe(1)
+  })
+
+  it("tells 'waiting for the network' apart from 'needs you'", () => {
+    expect(describeSyncStatus(status({ pendingCount: 1, syncState: { phase: 'waiting', message: '503' } }), true).state).toBe('waiting')
+    expect(describeSyncStatus(status({ pendingCount: 1, failed: [failedEntry], syncState: { phase: 'waiting', message: '503' } }), true).state).toBe('needs-you')
   })
 })
 

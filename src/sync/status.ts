@@ -2,7 +2,11 @@
 import type { LocalSyncStatus } from '../local/queries.ts'
 
 export type SyncIndicator = {
-  state: 'offline' | 'syncing' | 'pending' | 'synced' | 'never-synced'
+  /**
+   * `waiting`: the last pass could not reach the server (or it failed for now); pending changes go by themselves later.
+   * `needs-you`: changes the server will not take as they are wait for the owner's Retry or Discard.
+   */
+  state: 'offline' | 'syncing' | 'waiting' | 'needs-you' | 'pending' | 'synced' | 'never-synced'
   label: string
   failedCount: number
 }
@@ -14,6 +18,10 @@ export function describeSyncStatus(status: LocalSyncStatus, online: boolean, loc
   const failedCount = status.failed.length
   if (!online) return { state: 'offline', label: status.pendingCount > 0 ? `Offline · ${status.pendingCount} pending` : 'Offline', failedCount }
   if (status.syncState.phase === 'syncing') return { state: 'syncing', label: 'Syncing…', failedCount }
+  if (failedCount > 0) return { state: 'needs-you', label: status.pendingCount > 0 ? `Needs you · ${status.pendingCount} pending` : 'Needs you', failedCount }
+  if (status.pendingCount > 0 && status.syncState.phase === 'waiting') {
+    return { state: 'waiting', label: `Waiting for the network · ${status.pendingCount} pending`, failedCount }
+  }
   if (status.pendingCount > 0) return { state: 'pending', label: `${status.pendingCount} pending`, failedCount }
   if (status.lastSyncedAt) return { state: 'synced', label: `Synced at ${timeOf(status.lastSyncedAt, locale)}`, failedCount }
   return { state: 'never-synced', label: 'Not synced yet', failedCount }

@@ -1,22 +1,26 @@
 // The page side of sync: leader election, the worker's life, triggers, tokens in localStorage, sign-in and logout.
 import * as Comlink from 'comlink'
 import { pageTokenBridge, type TokenPair } from '../api/token-store.ts'
+import { SYNC_WORKER_FAILED_EVENT } from '../contract/names.ts'
 import { DATABASE_OUTDATED_EVENT, DEFAULT_DATABASE_NAME, openOwnerDatabase, type OwnerDatabase } from '../local/db.ts'
 import { discardOutboxEntry, retryOutboxEntry } from '../local/outbox-actions.ts'
 import { claimLocalDataFor, clearLocalData, userIdFromAccessToken, type ClaimResult } from '../local/session.ts'
 import { announceLocalWrite } from '../local/writes.ts'
-import { runWhileLeader, stepDownWhenOutdated } from './leader.ts'
+import { runWhileLeader, stepDownWhenOutdated, type Leadership } from './leader.ts'
 import { defaultLocks } from './locks.ts'
 import { announceTrigger, watchPageTriggers } from './triggers.ts'
 import type { PageBridge, SyncWorkerApi } from './worker.ts'
 
 export const SYNC_INTERVAL_MS = 60_000
+/** How long a leader tab waits for its worker to start before it lets another tab lead (a 404 worker never does). */
+export const WORKER_START_TIMEOUT_MS = 15_000
 
 export type SyncClientOptions = {
   databaseName?: string
   baseUrl?: string
   createWorker?: () => Worker
   intervalMs?: number
+  workerStartTimeoutMs?: number
 }
 
 export type SyncClient = {
@@ -44,6 +48,21 @@ const pageBridge: PageBridge = {
   },
 }
 
+/** Resolves when the worker answered `start`; rejects on its `error` event or after `timeoutMs`. */
+function startedWithin(worker: Worker, start: Promise<void>, timeoutMs: number): Promise<void> {
+  let cleanup = () => {}
+  const failed = new Promise<never>((_resolve, reject) => {
+    const onError = () => reject(new Error('The sync worker failed to start'))
+    const timer = setTimeout(() => reject(new Error('The sync worker did not start in time')), timeoutMs)
+    worker.addEventListener('error', onError, { once: true })
+    cleanup = () => {
+      clearTimeout(timer)
+      worker.removeEventListener('error', onError)
+    }
+  })
+  return Promise.race([start, failed]).finally(cleanup)
+}
+
 /** Starts sync for this tab: call once at app start (main.tsx); every tab does, one of them leads. */
 export function startSyncClient(options: SyncClientOptions = {}): SyncClient {
   const databaseName = options.databaseName ?? DEFAULT_DATABASE_NAME
@@ -51,11 +70,21 @@ export function startSyncClient(options: SyncClientOptions = {}): SyncClient {
   const db = openOwnerDatabase(databaseName)
   let remote: Comlink.Remote<SyncWorkerApi> | undefined
 
-  const leadership = runWhileLeader(defaultLocks(), async (stopped) => {
+  const leadership: Leadership = runWhileLeader(defaultLocks(), async (stopped) => {
     const worker = (options.createWorker ?? defaultWorker)()
     const api = Comlink.wrap<SyncWorkerApi>(worker)
-    await api.start({ databaseName, baseUrl }, Comlink.proxy(pageBridge))
+    try {
+      await startedWithin(worker, api.start({ databaseName, baseUrl }, Comlink.proxy(pageBridge)), options.workerStartTimeoutMs ?? WORKER_START_TIMEOUT_MS)
+    } catch (error) {
+      // A worker that never starts (its file gone after a deploy, a crash) must not keep the lock: throwing out of
+      // the lock's callback releases it for another tab, and this tab offers a reload.
+      worker.terminate()
+      window.dispatchEvent(new Event(SYNC_WORKER_FAILED_EVENT))
+      throw error
+    }
     remote = api
+    // A worker that fails later lets go the same way.
+    worker.addEventListener('error', () => leadership.stop(), { once: true })
     stopped.addEventListener('abort', () => {
       remote = undefined
       void api.stop().finally(() => worker.terminate())

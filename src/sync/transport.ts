@@ -3,6 +3,7 @@
 import { createHttpCore, SessionEndedError, type FetchLike, type HttpRequest, type HttpResponse } from '../api/http-core.ts'
 import type { ProgressFetch, Timers } from '../api/progress-upload.ts'
 import type { TokenStore } from '../api/token-store.ts'
+import { FencedError } from '../local/generation.ts'
 import { userIdFromAccessToken } from '../local/session.ts'
 import type { LockManagerLike } from './locks.ts'
 
@@ -58,7 +59,35 @@ export function createTransport({ timeoutMs = 30_000, ...options }: TransportOpt
     return userIdFromAccessToken(userIdFromAccessToken(current) ? current : await core.refreshTokensOnce(stored.token))
   }
 
-  return { send, refreshAfterUnauthorized, currentUserId, signOut: () => tokens.end() }
+  /**
+   * The same transport bound to one owner's session (issue 25, deliverable 10): every request it sends carries a token
+   * of `owner` or is not sent at all (FencedError, the pass ends 'interrupted'). A batch taken before a logout and
+   * another owner's sign-in therefore never lands on the second owner's account.
+   */
+  function boundTo(owner: string): Transport {
+    const checkToken = (token: string | null) => {
+      if (token !== null && userIdFromAccessToken(token) !== owner) throw new FencedError()
+    }
+    return {
+      send: (request) => send({ ...request, checkToken }),
+      async refreshAfterUnauthorized() {
+        const stored = await tokens.read()
+        if (stored.token !== null && userIdFromAccessToken(stored.token) !== owner) throw new FencedError()
+        await refreshAfterUnauthorized()
+      },
+      currentUserId,
+      signOut: () => tokens.end(),
+      boundTo,
+    }
+  }
+
+  return { send, refreshAfterUnauthorized, currentUserId, signOut: () => tokens.end(), boundTo }
 }
 
-export type Transport = ReturnType<typeof createTransport>
+export type Transport = {
+  send(request: ApiRequest): Promise<ApiResponse>
+  refreshAfterUnauthorized(): Promise<void>
+  currentUserId(): Promise<string | undefined>
+  signOut(): Promise<void>
+  boundTo(owner: string): Transport
+}

@@ -29,6 +29,8 @@ export async function uploadPendingImages(db: OwnerDatabase, transport: Transpor
   const pending = await db.pendingImages.filter((image) => image.status === 'pending').toArray()
   let uploaded = 0
   for (const image of pending) {
+    // Nothing waits for it any more (its item was deleted here or on another device): it must not use up the quota.
+    if (await droppedAsOrphan(db, generation, image.id)) continue
     const { body, contentType } = multipartBody(image)
     let res
     try {
@@ -46,6 +48,17 @@ export async function uploadPendingImages(db: OwnerDatabase, transport: Transpor
     } else await failImage(db, generation, image.id, `${IMAGE_REFUSED_MESSAGE} ${messageOf(res)}`)
   }
   return { uploaded }
+}
+
+/** Deletes a pending image that no outbox entry refers to; true when it did. */
+async function droppedAsOrphan(db: OwnerDatabase, generation: number, localImageId: string): Promise<boolean> {
+  return fencedTransaction(db, generation, [db.outbox, db.pendingImages, db.items, db.profile], async () => {
+    if ((await db.outbox.where('imageRef').equals(localImageId).count()) > 0) return false
+    await db.items.where('id').anyOf(await itemIdsShowing(db, localImageId)).modify({ localImageId: null })
+    await db.profile.filter((profile) => profile.localImageId === localImageId).modify({ localImageId: null })
+    await db.pendingImages.delete(localImageId)
+    return true
+  })
 }
 
 // The product hint is left out: an item created offline does not exist on the server yet, and the server

@@ -1,6 +1,7 @@
 // Owns the Order tab's calls (spec section 7): catalog and countries (public), shipping quotes, and the draft order
 // (signed in, with an Idempotency-Key so a retried click never orders twice).
 import { apiCall, refreshTokensOnce } from '../../api/client.ts'
+import { ApiError } from '../../api/http-core.ts'
 import { readTokens } from '../../api/tokens.ts'
 import { apiPaths } from '../../contract/api-paths.ts'
 import { IDEMPOTENCY_KEY_HEADER } from '../../contract/names.ts'
@@ -23,14 +24,19 @@ export async function quoteShipping(recipient: RecipientDraft, items: Line[]) {
   return answer.result
 }
 
-export function createDraftOrder(recipient: RecipientDraft, shipping: string, items: Line[], idempotencyKey: string): Promise<Order> {
-  return apiCall(OrderSchema, '/public/printful/orders', {
-    method: 'POST',
-    body: { recipient: recipientPayload(recipient), shipping, items },
-    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
-  })
+/** The draft order's body as it is stored on the device before it is sent (pending-order.ts). */
+export function draftOrderBody(recipient: RecipientDraft, shipping: string, items: Line[]) {
+  return { recipient: recipientPayload(recipient), shipping, items }
 }
 
+export function sendDraftOrder(body: unknown, idempotencyKey: string): Promise<Order> {
+  return apiCall(OrderSchema, '/public/printful/orders', { method: 'POST', body, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } })
+}
+
+/** A refusal for good (4xx but 408/429): the stored pending order goes; anything else keeps it for a resend. */
+export function isOrderRefusal(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429
+}
 
 /**
  * The owner's print file for the preview. Before a first order the server shows it only to its signed-in owner, so

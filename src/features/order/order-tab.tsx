@@ -4,12 +4,13 @@ import { ActionIcon, Alert, Badge, Button, Card, Grid, Group, NumberInput, Selec
 import { useNetwork } from '@mantine/hooks'
 import { notifications } from '@mantine/notifications'
 import { IconMinus, IconPlus } from '@tabler/icons-react'
-import { useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { CatalogProduct, Country, ShippingRate } from '../../contract/order.ts'
 import type { OwnerDatabase } from '../../local/db.ts'
 import { formatCents, parseCents } from '../../lib/cents.ts'
 import { MyOrders } from './my-orders.tsx'
-import { createDraftOrder, quoteShipping } from './order-api.ts'
+import { draftOrderBody, isOrderRefusal, quoteShipping, sendDraftOrder } from './order-api.ts'
+import { pendingOrderFor, sendPendingOrder } from './pending-order.ts'
 import { canOrder, canQuote, clampQuantity, ORDER_TEXTS, quoteKey, type RecipientDraft, selection, totals } from './order-form.ts'
 import { RecipientCard } from './recipient-card.tsx'
 import { ShirtPreview } from './shirt-preview.tsx'
@@ -70,7 +71,14 @@ function OrderForm({ db, products, countries, recipient, onRecipient, shareableI
   const [quantity, setQuantity] = useState(1)
   const [quote, setQuote] = useState<{ key: string; rates: ShippingRate[]; chosen: string | null } | null>(null)
   const [busy, setBusy] = useState<'quote' | 'order' | null>(null)
-  const attempt = useRef({ content: '', key: '' })
+  // An order whose answer a reload cut off goes again, with its stored key, once the tab is online.
+  useEffect(() => {
+    if (!online) return
+    sendPendingOrder(db, sendDraftOrder, isOrderRefusal).then(
+      (created) => created && notifications.show({ title: ORDER_TEXTS.orderCreated, message: "Your draft order is in 'My orders'.", color: 'green' }),
+      () => undefined,
+    )
+  }, [db, online])
 
   const { product, variant } = selection(products, productId, variantId)
   const currentKey = quoteKey(variant, quantity, recipient)
@@ -102,16 +110,15 @@ function OrderForm({ db, products, countries, recipient, onRecipient, shareableI
       notifications.show({ title: ORDER_TEXTS.missingSelection, message: ORDER_TEXTS.missingSelectionMessage, color: 'yellow' })
       return
     }
-    // The same order tried again (a lost answer) keeps its key, so the server answers it instead of ordering twice.
+    // The same order tried again (a lost answer, a reload) keeps its key, stored on the device before it is sent, so
+    // the server answers it instead of ordering twice (pending-order.ts).
     const content = JSON.stringify([currentKey, rate.id, recipient.name])
-    if (attempt.current.content !== content) attempt.current = { content, key: crypto.randomUUID() }
     setBusy('order')
     try {
-      const created = await createDraftOrder(recipient, rate.id, items, attempt.current.key)
-      attempt.current = { content: '', key: '' }
+      await pendingOrderFor(db, content, draftOrderBody(recipient, rate.id, items))
       // Shown at once; the next sync brings the same row (and later its status) from the change feed.
-      await db.orders.put(created).catch(() => {})
-      notifications.show({ title: ORDER_TEXTS.orderCreated, message: `Draft order for ${format(created.totalCents)} is in 'My orders'.`, color: 'green' })
+      const created = await sendPendingOrder(db, sendDraftOrder, isOrderRefusal)
+      if (created) notifications.show({ title: ORDER_TEXTS.orderCreated, message: `Draft order for ${format(created.totalCents)} is in 'My orders'.`, color: 'green' })
     } catch (err) {
       notifications.show({ title: ORDER_TEXTS.orderError, message: errorText(err), color: 'red' })
     } finally {

@@ -50,7 +50,7 @@ export function useRememberedRecipient(db: OwnerDatabase): [RecipientDraft | nul
   useEffect(() => {
     let live = true
     db.orderDrafts.get('recipient').then(
-      (row) => live && setRecipient({ ...EMPTY_RECIPIENT, ...row?.value }),
+      (row) => live && setRecipient({ ...EMPTY_RECIPIENT, ...(row?.key === 'recipient' ? row.value : {}) }),
       () => live && setRecipient(EMPTY_RECIPIENT),
     )
     return () => {

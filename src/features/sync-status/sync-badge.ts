@@ -6,6 +6,8 @@ export type BadgeLook = { color: 'gray' | 'blue' | 'yellow' | 'green' | 'red'; i
 const LOOKS: Record<SyncIndicator['state'], BadgeLook> = {
   offline: { color: 'gray', icon: 'offline' },
   syncing: { color: 'blue', icon: 'syncing' },
+  waiting: { color: 'yellow', icon: 'cloud' },
+  'needs-you': { color: 'red', icon: 'cloud' },
   pending: { color: 'yellow', icon: 'cloud' },
   synced: { color: 'green', icon: 'cloud' },
   'never-synced': { color: 'gray', icon: 'cloud' },

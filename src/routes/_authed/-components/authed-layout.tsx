@@ -1,18 +1,23 @@
-// Owns the frame of the protected routes: the page, plus the notice that a newer tab upgraded the local database.
+// Owns the frame of the protected routes: the page, plus the reload notice (a newer tab upgraded the local database,
+// or this tab's sync worker did not start).
 import { Button, Group, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { Outlet } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { DATABASE_OUTDATED_EVENT } from '../../../contract/names.ts'
+import { DATABASE_OUTDATED_EVENT, SYNC_WORKER_FAILED_EVENT } from '../../../contract/names.ts'
 import { EmailVerificationBanner } from '../../../features/account/email-verification-banner.tsx'
 
 const OUTDATED_NOTICE_ID = 'database-outdated'
 
-function showOutdatedNotice() {
+const showOutdatedNotice = () => showReloadNotice('QR Tee was updated in another tab')
+/** This tab's sync worker did not start (an old tab after a deploy): it let another tab sync and asks for a reload. */
+const showWorkerFailedNotice = () => showReloadNotice('Syncing could not start in this tab')
+
+function showReloadNotice(title: string) {
   notifications.show({
     id: OUTDATED_NOTICE_ID,
     color: 'yellow',
-    title: 'QR Tee was updated in another tab',
+    title,
     autoClose: false,
     withCloseButton: false,
     message: (
@@ -29,7 +34,11 @@ function showOutdatedNotice() {
 export function AuthedLayout() {
   useEffect(() => {
     window.addEventListener(DATABASE_OUTDATED_EVENT, showOutdatedNotice)
-    return () => window.removeEventListener(DATABASE_OUTDATED_EVENT, showOutdatedNotice)
+    window.addEventListener(SYNC_WORKER_FAILED_EVENT, showWorkerFailedNotice)
+    return () => {
+      window.removeEventListener(DATABASE_OUTDATED_EVENT, showOutdatedNotice)
+      window.removeEventListener(SYNC_WORKER_FAILED_EVENT, showWorkerFailedNotice)
+    }
   }, [])
   return (
     <>
