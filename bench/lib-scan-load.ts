@@ -189,8 +189,9 @@ export function rawServerIn(child: ChildProcess, answersFile: string): Promise<n
 /** Where a child's standard output (its request log) goes once it is ready. */
 export const childLogFile = (child: ChildProcess) => path.join(tmpdir(), `qr-tee-bench-${child.pid}.log`)
 
-export function startChild<T extends Ready>(script: string, args: string[]): Promise<{ child: ChildProcess; ready: T }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { stdio: ['pipe', 'pipe', 'inherit'] })
+/** `nodeArgs`: options for the child's node, such as --cpu-prof. */
+export function startChild<T extends Ready>(script: string, args: string[], nodeArgs: string[] = []): Promise<{ child: ChildProcess; ready: T }> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], { stdio: ['pipe', 'pipe', 'inherit'] })
   return new Promise((resolve, reject) => {
     let out = ''
     const untilReady = (chunk: Buffer) => {
