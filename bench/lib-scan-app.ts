@@ -1,4 +1,5 @@
-// The scan benches' app server: the real server as `npm start` runs it (startServer, the built site), on an in-memory
+// The scan benches' app server: the real server as `npm start` runs it (startServer, the built site, request logs on
+// standard output unless asked otherwise), on an in-memory
 // database holding `profiles` other profiles and one wishlist owner per item count asked for.
 import { sql } from 'drizzle-orm'
 import { mkdtempSync } from 'node:fs'
@@ -7,7 +8,8 @@ import path from 'node:path'
 import { apiCall as call } from './lib-api-call.ts'
 import { announce, serveRawOnRequest } from './lib-scan-load.ts'
 
-export type AppOptions = { counting: boolean; fastPath: boolean; items: number[]; profiles: number }
+/** `logs`: the default request log (LOG_LEVEL=info, to standard output, a pipe) or none (silent). */
+export type AppOptions = { counting: boolean; fastPath: boolean; logs: boolean; items: number[]; profiles: number }
 /** Where each wishlist is, by its item count. */
 export type AppReady = { port: number; shareableIds: Record<string, string> }
 
@@ -41,7 +43,7 @@ export async function serveApp(options: AppOptions): Promise<void> {
   const config = loadConfig({
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'qr-tee-scan-bench-')),
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: options.logs ? 'info' : 'silent',
     PORT: '0',
     HOST: '127.0.0.1',
     RATE_LIMIT_SCALE: '1000',

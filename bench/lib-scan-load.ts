@@ -1,9 +1,11 @@
 // What the scan benches share: a lean closed-loop HTTP/1.1 load generator on raw sockets (so the generator costs
 // little of the machine's two cores), the raw node:http baseline serving recorded answers, and child processes.
 import { type ChildProcess, spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { createWriteStream, readFileSync } from 'node:fs'
 import http from 'node:http'
 import net from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 
 export type LoadResult = {
   requestsPerSecond: number
@@ -184,15 +186,24 @@ export function rawServerIn(child: ChildProcess, answersFile: string): Promise<n
 }
 
 /** Runs `script` with `args` in a child process and waits for its READY line. */
-export function startChild<T extends Ready>(script: string, args: string[]): Promise<{ child: ChildProcess; ready: T }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { stdio: ['pipe', 'pipe', 'inherit'] })
+/** Where a child's standard output (its request log) goes once it is ready. */
+export const childLogFile = (child: ChildProcess) => path.join(tmpdir(), `qr-tee-bench-${child.pid}.log`)
+
+/** `nodeArgs`: options for the child's node, such as --cpu-prof. */
+export function startChild<T extends Ready>(script: string, args: string[], nodeArgs: string[] = []): Promise<{ child: ChildProcess; ready: T }> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], { stdio: ['pipe', 'pipe', 'inherit'] })
   return new Promise((resolve, reject) => {
     let out = ''
-    child.stdout?.on('data', (chunk: Buffer) => {
+    const untilReady = (chunk: Buffer) => {
       out += chunk.toString()
       const line = /READY (.+)\n/.exec(out)
-      if (line?.[1]) resolve({ child, ready: JSON.parse(line[1]) as T })
-    })
+      if (!line?.[1] || !child.stdout) return
+      // From here on its standard output is a log pipe, drained into a file as a deployment's collector would.
+      child.stdout.off('data', untilReady)
+      child.stdout.pipe(createWriteStream(childLogFile(child)))
+      resolve({ child, ready: JSON.parse(line[1]) as T })
+    }
+    child.stdout?.on('data', untilReady)
     child.once('exit', (code) => reject(new Error(`server process exited with ${code}`)))
   })
 }

@@ -2,7 +2,7 @@
 // (default) or the public profile API (--target api, what `npm run bench:api` runs), for 1 and 200 items, every
 // encoding, scan counting on and off, with 10,000 other profiles in the database; Hono without the fast path for
 // reference. Run: npm run bench:scan [-- --seconds 3 --rounds 3 --connections 50 --profiles 10000 --items 1,200]
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -10,6 +10,7 @@ import { numericArg } from './lib-in-process-app.ts'
 import { type AppOptions, type AppReady, serveApp } from './lib-scan-app.ts'
 import { countingNsPerScan } from './lib-scan-counting.ts'
 import {
+  childLogFile,
   fetchAnswer,
   type LoadResult,
   leastCpu,
@@ -38,10 +39,12 @@ const ENCODINGS: Record<Target, { name: string; acceptEncoding?: string }[]> = {
   api: [{ name: 'gzip', acceptEncoding: 'gzip, deflate, br, zstd' }, { name: 'none' }],
 }
 
+// The default configuration first (logs on, to a pipe drained into a file); logs off beside it.
 const SERVERS = [
-  { key: 'fast', label: 'app, fast path, counting on', options: { counting: true, fastPath: true } },
-  { key: 'fastOff', label: 'app, fast path, counting off', options: { counting: false, fastPath: true } },
-  { key: 'hono', label: 'app through Hono only, counting on', options: { counting: true, fastPath: false } },
+  { key: 'fast', label: 'app, default config (logs on)', options: { counting: true, fastPath: true, logs: true } },
+  { key: 'quiet', label: 'app, logs off (LOG_LEVEL=silent)', options: { counting: true, fastPath: true, logs: false } },
+  { key: 'fastOff', label: 'app, logs on, counting off', options: { counting: false, fastPath: true, logs: true } },
+  { key: 'hono', label: 'app through Hono only, logs on', options: { counting: true, fastPath: false, logs: true } },
 ] as const
 
 async function main() {
@@ -83,7 +86,7 @@ async function main() {
 
   const what = target === 'api' ? 'GET /api/profiles/{id}' : 'GET /profile/{id} (visitor document)'
   console.log(`${what}; ${connections} keep-alive connections; ${profiles} other profiles in the database`)
-  console.log(`${rounds} alternating rounds of ${seconds} s per server (after 1 s warm-up); median round shown; LOG_LEVEL=silent`)
+  console.log(`${rounds} alternating rounds of ${seconds} s per server (after 1 s warm-up); median round shown; request logs to a pipe unless said`)
   const fmt = (r: LoadResult, cpuUs: number) =>
     `${r.requestsPerSecond.toFixed(0).padStart(6)} req/s p99 ${r.p99Ms.toFixed(1).padStart(5)} ms  CPU ${cpuUs.toFixed(0).padStart(4)} µs/req`
   const verdicts: string[] = []
@@ -127,14 +130,18 @@ async function main() {
       const cost = target === 'document' ? countingUs / offCpu : 0
       console.log(`  CPU per request, counting on vs off: ${(measuredCost * 100).toFixed(1)}% (two processes, noisy)`)
       if (target === 'document') console.log(`  counting, timed in-process: ${countingUs.toFixed(2)} µs per scan = ${(cost * 100).toFixed(1)}% of ${offCpu.toFixed(0)} µs (goal < 5%)`)
+      const quiet = median(results.get('quiet') ?? [])
+      const quietRatio = quiet.requestsPerSecond / rawMedian.requestsPerSecond
       const met = ratio >= 0.8 && on.p99Ms <= 10 && cost < 0.05
       const sameProcess = rawInApp ? `; ${(on.requestsPerSecond / inApp.requestsPerSecond).toFixed(2)}x raw in its process (${(inAppCpu / onCpu).toFixed(2)}x by CPU)` : ''
       verdicts.push(
-        `${count} item(s) ${encoding.name}: ${ratio.toFixed(2)}x raw (${(rawCpu / onCpu).toFixed(2)}x by CPU)${sameProcess}, p99 ${on.p99Ms.toFixed(1)} ms, counting +${(cost * 100).toFixed(1)}%: ${met ? 'goals met' : 'GOAL MISSED'}`,
+        `${count} item(s) ${encoding.name}: logs on ${ratio.toFixed(2)}x raw (${(rawCpu / onCpu).toFixed(2)}x by CPU)${sameProcess}, p99 ${on.p99Ms.toFixed(1)} ms; logs off ${quietRatio.toFixed(2)}x, p99 ${quiet.p99Ms.toFixed(1)} ms; counting +${(cost * 100).toFixed(1)}%: ${met ? 'goals met' : 'GOAL MISSED'}`,
       )
     }
   }
-  console.log(`\nGoals: >= 0.80x raw req/s and p99 <= 10 ms with counting on; counting < 5% of a request's CPU.`)
+  const logged = apps.map((a, i) => `${servers[i]?.key}: ${(statSync(childLogFile(a.child), { throwIfNoEntry: false })?.size ?? 0) / 1e6} MB`)
+  console.log(`\nRequest logs written (default config on, pipe drained to a file): ${logged.join(', ')}`)
+  console.log(`Goals: >= 0.80x raw req/s and p99 <= 10 ms with logs and counting on; counting < 5% of a request's CPU.`)
   console.log('On a busy machine req/s and p99 follow the neighbours; CPU per request (least over the rounds) much less so.')
   for (const line of verdicts) console.log(`  ${line}`)
   await Promise.all([...apps.map((a) => stopChild(a.child)), stopChild(raw.child)])

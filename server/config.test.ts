@@ -20,7 +20,13 @@ describe('loadConfig', () => {
       printfulToken: undefined,
       rateLimitScale: 1,
       logLevel: 'info',
+      logBufferBytes: 4 * 1024 * 1024,
     })
+  })
+
+  it('takes LOG_BUFFER_BYTES, refusing a buffer under 16 KiB', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), LOG_BUFFER_BYTES: '65536' }).logBufferBytes).toBe(65_536)
+    expect(() => loadConfig({ DATA_DIR: dataDir(), LOG_BUFFER_BYTES: '100' })).toThrow('LOG_BUFFER_BYTES must be a whole number of bytes from 16384 to 1073741824')
   })
 
   it("takes LOG_LEVEL from pino's levels, 'silent' included", () => {

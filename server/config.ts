@@ -102,6 +102,16 @@ const EnvSchema = v.object({
     ),
   ),
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
+  LOG_BUFFER_BYTES: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'LOG_BUFFER_BYTES must be a whole number of bytes from 16384 to 1073741824'),
+      v.transform(Number),
+      v.minValue(16_384, 'LOG_BUFFER_BYTES must be a whole number of bytes from 16384 to 1073741824'),
+      v.maxValue(1_073_741_824, 'LOG_BUFFER_BYTES must be a whole number of bytes from 16384 to 1073741824'),
+    ),
+    '4194304',
+  ),
 })
 
 export type Config = {
@@ -142,6 +152,8 @@ export type Config = {
   trustProxy: number
   /** Structured request and error logs at this level and above (server/logging.ts). */
   logLevel: LogLevel
+  /** What a slow standard output may hold back before new log lines are dropped and counted (server/logging.ts). */
+  logBufferBytes: number
   /** Scan counts (decision 105): off counts nothing; the counts gathered in memory are written every scanFlushMs. */
   scanCounting: boolean
   scanFlushMs: number
@@ -210,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitScale: e.RATE_LIMIT_SCALE,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    logBufferBytes: e.LOG_BUFFER_BYTES,
     scanCounting: e.SCAN_COUNTING === 'on',
     scanFlushMs: e.SCAN_FLUSH_MS,
     linkPreviewAllowHosts: parseAllowHosts(e.LINK_PREVIEW_ALLOW_HOSTS),

@@ -17,8 +17,11 @@ const MAX_LOGGED_PATH = 1000
 const MAX_STACK_FRAMES = 8
 const MAX_CAUSES = 3
 
-/** `destination` lets tests read the lines; by default they go to standard output. */
-export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {
+/**
+ * `destination` lets tests read the lines; by default they go to standard output through the process's one buffered,
+ * asynchronous LogOutput (silent loggers never open it).
+ */
+export function createLogger(level: LogLevel, destination?: DestinationStream, bufferBytes?: number): Logger {
   return pino(
     {
       level,
@@ -31,8 +34,59 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
         censor: '[redacted]',
       },
     },
-    destination,
+    destination ?? (level === 'silent' ? undefined : standardOutput(bufferBytes)),
   )
+}
+
+/** The default bound of the buffer a blocked standard output fills before lines are dropped (LOG_BUFFER_BYTES). */
+export const DEFAULT_LOG_BUFFER_BYTES = 4 * 1024 * 1024
+
+const DROP_REPORT_MS = 1000
+
+export type LogOutput = DestinationStream & {
+  /** Lines dropped since the process started because the buffer was full. */
+  dropped: () => number
+}
+
+let processOutput: LogOutput | undefined
+function standardOutput(bufferBytes = DEFAULT_LOG_BUFFER_BYTES): LogOutput {
+  processOutput ??= createLogOutput(1, bufferBytes)
+  return processOutput
+}
+
+/**
+ * Lines are appended to a buffer and written by the event loop (pino's SonicBoom, sync: false): a request only copies
+ * its line. When the reader falls behind (a full pipe), the buffer grows up to `bufferBytes`; past that, NEW lines are
+ * dropped whole (never a part of one, never the old ones already queued) and counted, and a 'log lines dropped' warning
+ * says how many, written once there is room again (checked every second). pino flushes the buffer synchronously when the process exits, so a fatal
+ * line logged just before process.exit is written (docs/decisions/120-async-request-logs.md).
+ */
+export function createLogOutput(fd: number, bufferBytes: number): LogOutput {
+  const stream = pino.destination({ dest: fd, sync: false, maxLength: bufferBytes })
+  let dropped = 0
+  let unreported = 0
+  let reporting = false
+  let reportLost = false
+  stream.on('drop', () => {
+    if (reporting) reportLost = true
+    else {
+      dropped++
+      unreported++
+    }
+  })
+  // Once a second at most, and only after a loss: the count goes into the buffer like any line (if the buffer is still
+  // full it is dropped too, uncounted, and tried again next time).
+  const reportTimer = setInterval(() => {
+    if (unreported === 0) return
+    const count = unreported
+    reporting = true
+    reportLost = false
+    stream.write(`${JSON.stringify({ level: 'warn', time: new Date().toISOString(), dropped: count, droppedTotal: dropped, msg: 'log lines dropped' })}\n`)
+    reporting = false
+    if (!reportLost) unreported -= count
+  }, DROP_REPORT_MS)
+  reportTimer.unref()
+  return Object.assign(stream, { dropped: () => dropped })
 }
 
 /** The path as the client sent it, without the query string (which may hold tokens, as /oauth/callback's does). */
@@ -69,8 +123,23 @@ export function requestLogging(logger: Logger) {
 /** The one line per answered request, from the middleware and from the scan fast path alike. */
 export function logAnswer(logger: Logger, requestId: string, method: string, path: string, status: number, startedAt: number): void {
   const line = { reqId: requestId, method, path, status, durationMs: Math.round((performance.now() - startedAt) * 10) / 10 }
-  if (status >= 500) logger.warn(line, 'request failed')
-  else logger.info(line, 'request')
+  const lines = requestLineLogger(logger)
+  if (status >= 500) lines.warn(line, 'request failed')
+  else lines.info(line, 'request')
+}
+
+const requestLineLoggers = new WeakMap<Logger, Logger>()
+/**
+ * The request line's fields are fixed (above) and none is a secret, so it skips redaction, which took more CPU than the
+ * rest of a cached scan (bench/README.md); every other line of the logger keeps its redaction.
+ */
+function requestLineLogger(logger: Logger): Logger {
+  let lines = requestLineLoggers.get(logger)
+  if (!lines) {
+    lines = logger.child({}, { redact: [] })
+    requestLineLoggers.set(logger, lines)
+  }
+  return lines
 }
 
 export type ErrorSummary = {

@@ -37,7 +37,7 @@ export async function startServer(
   } = {},
 ) {
   const location = options.databaseLocation ?? config.databaseUrl ?? path.join(config.dataDir, 'pglite')
-  const logger = options.logger ?? createLogger(config.logLevel)
+  const logger = options.logger ?? createLogger(config.logLevel, undefined, config.logBufferBytes)
   // A connection lost between requests is only worth a line: the pool reconnects on the next query.
   const onConnectionError = (err: Error) => logger.warn({ err }, 'database connection lost; reconnecting on the next query')
   const database = await openDatabase(location, { timeouts: options.databaseTimeouts, onConnectionError })
@@ -96,7 +96,7 @@ export async function runFromCommandLine() {
     }
     throw err
   }
-  const logger = createLogger(config.logLevel)
+  const logger = createLogger(config.logLevel, undefined, config.logBufferBytes)
   routeConsoleToLogger(logger)
   installProcessGuards(logger)
   let started: Awaited<ReturnType<typeof startServer>>

@@ -52,3 +52,23 @@ describe('a server that cannot start', () => {
     expect(run.stdout + run.stderr).not.toContain('pa55-SECRET')
   })
 })
+
+describe('a fatal error with log lines still buffered', () => {
+  it('writes every line queued before it, then its own fatal line, before the process exits 1', () => {
+    // The default destination is asynchronous: these lines are still in its buffer when the exception escapes.
+    const script = [
+      "const { createLogger } = await import('./server/logging.ts')",
+      "const { installProcessGuards } = await import('./server/process-guards.ts')",
+      "const logger = createLogger('info')",
+      'installProcessGuards(logger)',
+      "for (let i = 0; i < 2000; i++) logger.info({ n: i }, 'queued line')",
+      "setImmediate(() => { throw new Error('injected fatal error') })",
+    ].join(';')
+    const tsx = path.join(projectRoot, 'node_modules', '.bin', 'tsx')
+    const run = spawnSync(tsx, ['--input-type=module', '-e', script], { cwd: projectRoot, encoding: 'utf8', timeout: 60_000 })
+    expect(run.status).toBe(1)
+    const lines = run.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>)
+    expect(lines.filter((line) => line.msg === 'queued line').map((line) => line.n)).toEqual(Array.from({ length: 2000 }, (_, i) => i))
+    expect(lines.at(-1)).toMatchObject({ level: 'fatal', msg: 'uncaught exception: stopping', err: { type: 'Error', message: 'injected fatal error' } })
+  })
+})

@@ -19,13 +19,11 @@ export type ResolvedAddress =
  * of the user whose username it is (in any case). A username can therefore never take over a printed code.
  */
 export async function resolvePublicAddress(db: Db, address: string): Promise<ResolvedAddress | undefined> {
-  const named = namedBy(address)
   const [row] = await db
     .select({ profile: profiles, username: users.username })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
-    .where(named.where)
-    .orderBy(named.order)
+    .where(namedBy(address).where)
     .limit(1)
   if (!row) return undefined
   if (!row.profile.isPublic) return { kind: 'hidden', profileId: row.profile.id }

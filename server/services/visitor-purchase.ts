@@ -20,13 +20,11 @@ export const PURCHASE_MESSAGES = {
 
 /** A public profile by shareableId or username; a switched-off profile is as absent as a missing one. */
 async function findPublicProfile(db: Db, address: string) {
-  const named = namedBy(address)
   const [row] = await db
     .select({ id: profiles.id, userId: profiles.userId, contactInfo: profiles.contactInfo, isPublic: profiles.isPublic })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
-    .where(named.where)
-    .orderBy(named.order)
+    .where(namedBy(address).where)
     .limit(1)
   return row?.isPublic ? row : undefined
 }
