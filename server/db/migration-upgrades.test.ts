@@ -17,6 +17,7 @@ const tags = journal.entries.map((entry) => entry.tag)
 const USER = '00000000-0000-4000-8000-000000000001'
 const PROFILE = '00000000-0000-4000-8000-000000000002'
 const FAMILY = '00000000-0000-4000-8000-000000000003'
+const GOOGLE_ONLY = '00000000-0000-4000-8000-000000000005'
 
 /** The owner every case starts from, in the columns the first migration made. */
 const OWNER = [
@@ -111,6 +112,57 @@ const UPGRADES: Record<string, Upgrade> = {
       await db.exec(`insert into scan_days (profile_id, user_id, day, scans, visitors) values ('${PROFILE}', '${USER}', '2026-01-01', 3, 2)`)
       await db.exec(`delete from profiles; delete from users`)
       expect(await rows(db, `select count(*)::int as n from scan_days`)).toEqual([{ n: 0 }])
+    },
+  },
+  '0012_print_files': {
+    after: async (db) => {
+      await db.exec(`insert into print_files (user_id, url, png) values ('${USER}', 'http://localhost/profile/abc234defg', '\\x89504e47')`)
+      await db.exec(`delete from profiles; delete from users`)
+      expect(await rows(db, `select count(*)::int as n from print_files`)).toEqual([{ n: 0 }])
+    },
+  },
+  '0013_scan_privacy': {
+    before: [
+      `insert into scan_salts (day, salt) values ('2026-01-01', '\\x00')`,
+      `insert into scan_visitors (day, hash) values ('2026-01-01', '\\x01')`,
+      `insert into idempotency_keys (scope, key, request_hash, status) values ('public:203.0.113.7', 'k1', 'h', 201), ('${USER}', 'k2', 'h', 201)`,
+      `insert into rate_limits (key, points) values ('plain-sha256', 3)`,
+    ],
+    after: async (db) => {
+      expect(await rows(db, `select to_regclass('scan_salts') as t`)).toEqual([{ t: null }])
+      expect(await rows(db, `select count(*)::int as n from scan_visitors where last_counted_at is not null`)).toEqual([{ n: 1 }])
+      expect(await rows(db, `select scope from idempotency_keys`)).toEqual([{ scope: USER }])
+      expect(await rows(db, `select count(*)::int as n from rate_limits`)).toEqual([{ n: 0 }])
+    },
+  },
+  '0014_accounts': {
+    before: [
+      `insert into users (id, username, email, password_hash) values ('${GOOGLE_ONLY}', 'Gina', 'gina@example.com', null)`,
+      `insert into refresh_tokens (user_id, family_id, token_hash, expires_at, family_started_at) values ('${USER}', '${FAMILY}', 'h1', now() + interval '30 days', now())`,
+    ],
+    after: async (db) => {
+      // A password account proves its mailbox anew; one Google made was created from a verified Google email.
+      expect(await rows(db, `select username, email_verified_at is not null as verified from users order by username`)).toEqual([
+        { username: 'Alice', verified: false },
+        { username: 'Gina', verified: true },
+      ])
+      expect(await rows(db, `select token_hash, device_name, revoked_reason from refresh_tokens`)).toEqual([
+        { token_hash: 'h1', device_name: null, revoked_reason: null },
+      ])
+    },
+  },
+  '0015_purchase_messages_and_undo': {
+    before: [
+      `insert into wishlist_items (id, user_id, profile_id, name, brand, description, price, is_purchased) values ('00000000-0000-4000-8000-000000000004', '${USER}', '${PROFILE}', 'Tea', 'Leaf', 'A fine green tea', 12.5, true)`,
+      `insert into purchase_records (user_id, wishlist_item_id, price_at_purchase) values ('${USER}', '00000000-0000-4000-8000-000000000004', 12.5)`,
+    ],
+    after: async (db) => {
+      expect(await rows(db, `select visitor_message, undone_at from purchase_records`)).toEqual([{ visitor_message: null, undone_at: null }])
+      const again = `insert into purchase_records (user_id, wishlist_item_id, price_at_purchase) values ('${USER}', '00000000-0000-4000-8000-000000000004', 12.5)`
+      await expect(db.exec(again)).rejects.toThrow()
+      await db.exec(`update purchase_records set undone_at = now()`)
+      await db.exec(again)
+      expect(await rows(db, `select count(*)::int as n from purchase_records`)).toEqual([{ n: 2 }])
     },
   },
 }

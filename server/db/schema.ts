@@ -394,7 +394,7 @@ export const scanReportKeys = pgTable(
   },
   (t) => [index('scan_report_keys_day_idx').on(t.day)],
 )
-/** Single-use mailed tokens (password reset, email verification): only their SHA-256 is kept (migration 0016). */
+/** Single-use mailed tokens (password reset, email verification): only their SHA-256 is kept (migration 0014). */
 export const accountTokens = pgTable(
   'account_tokens',
   {
@@ -443,7 +443,7 @@ export const oauthExchangeCodes = pgTable('oauth_exchange_codes', {
   createdAt: createdAt(),
 })
 
-/** The owner's proven print file (migration 0013): written when an order is placed, served to the print provider. */
+/** The owner's proven print file (migration 0012): written when an order is placed, served to the print provider. */
 export const printFiles = pgTable('print_files', {
   userId: uuid('user_id')
     .primaryKey()

@@ -53,3 +53,6 @@ CREATE TABLE IF NOT EXISTS "oauth_exchange_codes" (
 );
 --> statement-breakpoint
 ALTER TABLE "oauth_exchange_codes" ADD CONSTRAINT "oauth_exchange_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
+-- An account Google created has no password and was made from a verified Google email: its mailbox is proven.
+UPDATE "users" SET "email_verified_at" = "created_at" WHERE "password_hash" IS NULL AND "email_verified_at" IS NULL;
