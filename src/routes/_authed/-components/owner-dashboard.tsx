@@ -8,7 +8,7 @@ import { PurchasesTabLive } from '../../../features/purchases/purchases-tab-live
 import { QrDialogContent } from '../../../features/qr/qr-dialog.tsx'
 import { ScanChart } from '../../../features/scans/scan-chart.tsx'
 import { ScanStatCard } from '../../../features/scans/scan-stat-card.tsx'
-import { ThemeSwitch } from '../../../features/shell/theme-switch.tsx'
+import { HeaderMenu } from '../../../features/shell/header-menu.tsx'
 import { useLogoutGuard } from '../../../features/sync-status/logout-confirm-dialog.tsx'
 import { SyncStatusBadge } from '../../../features/sync-status/sync-status-badge.tsx'
 import { ProductDialog } from '../../../features/wishlist/product-dialog.tsx'
@@ -21,21 +21,21 @@ export function OwnerDashboard({ search }: { search: DashboardSearch }) {
   const { requestLogout, dialog } = useLogoutGuard(sync, logout)
   const syncNow = useCallback(() => sync.syncNow(), [sync])
   const { db } = sync
-  // Stable across renders, so opening a dialog (a new address, a new render) leaves the page's header and menu alone.
-  const headerActions = useMemo(
-    () => (
-      <>
-        <SyncStatusBadge sync={sync} />
-        <ThemeSwitch />
-      </>
-    ),
-    [sync],
-  )
   const latestRequestLogout = useRef(requestLogout)
   useLayoutEffect(() => {
     latestRequestLogout.current = requestLogout
   })
   const onLogout = useCallback(() => void latestRequestLogout.current(), [])
+  // Stable across renders, so opening a dialog (a new address, a new render) leaves the page's header and menu alone.
+  const headerActions = useMemo(
+    () => (
+      <>
+        <SyncStatusBadge sync={sync} />
+        <HeaderMenu onLogout={onLogout} />
+      </>
+    ),
+    [sync, onLogout],
+  )
 
   return (
     <DashboardPage
