@@ -10,7 +10,7 @@ import { type DashboardDialogSlots, DashboardDialogs } from './dashboard-dialogs
 import { DashboardNav } from './dashboard-nav.tsx'
 import { OwnerTabs } from './owner-tabs.tsx'
 import type { DashboardSearch, DashboardView } from './dashboard-search.ts'
-import { ProfileTab } from './other-tabs.tsx'
+import { ProfileTab, type ProfileTabSlots } from './other-tabs.tsx'
 import { useLogout } from './use-logout.ts'
 import { useOwnerProfile } from './use-owner-profile.ts'
 
@@ -25,6 +25,8 @@ type Props = {
   onViewShown?: (view: DashboardView) => void
   headerActions?: ReactNode
   tabs: DashboardTabSlots
+  /** The Profile tab's parts from other features: the public address with Open and Share, the scan count. */
+  profileSlots?: ProfileTabSlots
   dialogSlots?: DashboardDialogSlots
   /** Replaces the plain logout, e.g. with one that warns about unsynced changes first. */
   onLogout?: () => void
@@ -32,7 +34,7 @@ type Props = {
   children?: ReactNode
 }
 
-export function DashboardPage({ search, db, onViewShown, headerActions, tabs, dialogSlots = {}, onLogout, children }: Props) {
+export function DashboardPage({ search, db, onViewShown, headerActions, tabs, profileSlots, dialogSlots = {}, onLogout, children }: Props) {
   const navigate = useNavigate({ from: '/dashboard' })
   const logout = useLogout()
   const profile = useOwnerProfile(db, search.view)
@@ -81,7 +83,7 @@ export function DashboardPage({ search, db, onViewShown, headerActions, tabs, di
         ) : null}
         {search.view === 'dashboard' ? tabs.dashboard : null}
         {search.view === 'order' ? tabs.order : null}
-        {search.view === 'profile' ? <ProfileTab profile={profile.profile} /> : null}
+        {search.view === 'profile' ? <ProfileTab db={db} profile={profile.profile} slots={profileSlots} /> : null}
         {search.view === 'purchases' ? tabs.purchases : null}
         <OwnerTabs current={search.view} placement="bottom" />
       </AppShell.Main>

@@ -5,6 +5,7 @@ import type { DashboardSearch } from '../../../features/dashboard/dashboard-sear
 import { useLogout } from '../../../features/dashboard/use-logout.ts'
 import { OrderTab } from '../../../features/order/order-tab.tsx'
 import { PurchasesTabLive } from '../../../features/purchases/purchases-tab-live.tsx'
+import { ProfileAddress } from '../../../features/qr/profile-address.tsx'
 import { QrDialogContent } from '../../../features/qr/qr-dialog.tsx'
 import { ScanChart } from '../../../features/scans/scan-chart.tsx'
 import { ScanStatCard } from '../../../features/scans/scan-stat-card.tsx'
@@ -44,6 +45,7 @@ export function OwnerDashboard({ search }: { search: DashboardSearch }) {
       onViewShown={syncNow}
       headerActions={headerActions}
       tabs={{ dashboard: <WishlistTab db={db} extraStat={<ScanStatCard db={db} />} belowStats={<ScanChart db={db} />} />, order: <OrderTab db={db} />, purchases: <PurchasesTabLive db={db} /> }}
+      profileSlots={{ address: (shareableId) => <ProfileAddress shareableId={shareableId} />, scans: <ScanStatCard db={db} /> }}
       dialogSlots={{
         qr: ({ shareableId, onClose }) => <QrDialogContent shareableId={shareableId} onClose={onClose} />,
         new: ({ onClose }) => <ProductDialog db={db} mode="new" onClose={onClose} />,
