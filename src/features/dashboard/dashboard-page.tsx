@@ -1,6 +1,6 @@
 // Owns the dashboard frame (/dashboard): the app shell with header and side menu, the tab chosen by `view`,
 // the dialog chosen by `modal`, and the profile that is refreshed on each tab change.
-import { Alert, AppShell, Group } from '@mantine/core'
+import { Alert, AppShell, Group, VisuallyHidden } from '@mantine/core'
 import { IconQrcode } from '@tabler/icons-react'
 import { useNavigate } from '@tanstack/react-router'
 import { useCallback, useEffect, useMemo, type ReactNode } from 'react'
@@ -54,7 +54,7 @@ export function DashboardPage({ search, db, onViewShown, headerActions, tabs, pr
   const header = useMemo(
     () => (
       <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-        <AnchorLink to="/dashboard" fw={700} size="lg" underline="never" style={{ display: 'inline-flex', alignItems: 'center', gap: 6, whiteSpace: 'nowrap' }}>
+        <AnchorLink to="/dashboard" fw={700} size="lg" underline="never" style={{ display: 'inline-flex', alignItems: 'center', gap: 6, whiteSpace: 'nowrap', minHeight: 44 }}>
           <IconQrcode size={24} aria-hidden />
           QR Tee
         </AnchorLink>
@@ -74,8 +74,12 @@ export function DashboardPage({ search, db, onViewShown, headerActions, tabs, pr
     // Phones get the bottom tab bar instead of the side menu (issue 23, decision 144).
     <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: true } }} padding="md">
       <AppShell.Header>{header}</AppShell.Header>
-      <AppShell.Navbar p="sm">{menu}</AppShell.Navbar>
+      <AppShell.Navbar p="sm" visibleFrom="sm">
+        {menu}
+      </AppShell.Navbar>
       <AppShell.Main>
+        {/* The page's one h1 for screen readers; each tab's visible title is its h2. */}
+        <VisuallyHidden component="h1">QR Tee dashboard</VisuallyHidden>
         {profile.status === 'error' ? (
           <Alert color="red" title="Failed to load profile" mb="md">
             {profile.message}

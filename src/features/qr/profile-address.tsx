@@ -1,5 +1,5 @@
 // Owns the public address block of the Profile tab: the link visitors open, with 'Open' and 'Share' (issue 23).
-import { Anchor, Button, Group, Stack, Text } from '@mantine/core'
+import { Button, Group, Stack, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { IconExternalLink, IconShare } from '@tabler/icons-react'
 import { profileUrl } from './qr-code.ts'
@@ -17,10 +17,10 @@ export function ProfileAddress({ shareableId }: { shareableId: string }) {
       <Text size="sm" fw={500}>
         Public address
       </Text>
-      {/* Broken only between the address's parts where it can be, never inside the id. */}
-      <Anchor href={url} target="_blank" rel="noopener noreferrer" size="sm" style={{ overflowWrap: 'anywhere' }}>
+      {/* Plain text: 'Open' is the link (a two-line inline link is a small tap target). */}
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-public-address>
         {url}
-      </Anchor>
+      </Text>
       <Group gap="xs">
         <Button component="a" href={url} target="_blank" rel="noopener noreferrer" variant="default" leftSection={<IconExternalLink size={18} aria-hidden />}>
           Open

@@ -11,7 +11,7 @@ type Props = { children?: ReactNode; home?: '/' | '/dashboard'; nav?: ReactNode 
 export function SiteHeader({ children, home = '/', nav }: Props) {
   return (
     <Group component="header" justify="space-between" px="md" py="sm" wrap="nowrap" gap="xs">
-      <AnchorLink to={home} fw={700} size="lg" underline="never" style={{ display: 'inline-flex', alignItems: 'center', gap: 6, whiteSpace: 'nowrap' }}>
+      <AnchorLink to={home} fw={700} size="lg" underline="never" style={{ display: 'inline-flex', alignItems: 'center', gap: 6, whiteSpace: 'nowrap', minHeight: 44 }}>
         <IconQrcode size={24} aria-hidden />
         QR Tee
       </AnchorLink>
