@@ -1,6 +1,6 @@
 // Owns the Profile tab: photo, username, profile type, the public address with Open and Share, the scan count, and
 // the ways to edit the profile and show its QR code (issue 23). The address and scans come from other features.
-import { Avatar, Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { Avatar, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { IconEdit, IconQrcode } from '@tabler/icons-react'
 import { useLiveQuery } from 'dexie-react-hooks'
 import type { ReactNode } from 'react'
@@ -48,9 +48,9 @@ export function ProfileTab({ db, profile, slots = {} }: Props) {
                   <Text size="sm" c="dimmed">
                     Profile type
                   </Text>
-                  <Badge variant="light" color="blue" c="blue.9" aria-label={`Profile type: ${TYPE_LABELS[local.profileType]}`}>
+                  <Text size="sm" fw={600}>
                     {TYPE_LABELS[local.profileType]}
-                  </Badge>
+                  </Text>
                 </Group>
               ) : null}
             </Stack>
