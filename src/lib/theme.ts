@@ -20,5 +20,5 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   // Mantine's light error red (shade 6) measures under 4.5:1 for an invalid field's text and message (issue 23).
   light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-error': 'var(--mantine-color-red-8)' },
-  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
+  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)', '--mantine-color-error': 'var(--mantine-color-red-4)' },
 })
