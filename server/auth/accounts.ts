@@ -5,10 +5,9 @@ import { linkedIdentities, profiles, publicAddresses, users } from '../db/schema
 import { invalidatePublicAddresses } from '../services/public-profile-cache.ts'
 import { randomShareableId } from './shareable-id.ts'
 
-export const CONFLICT_MESSAGES = {
-  username: 'This username is already taken',
-  email: 'An account with this email already exists',
-} as const
+import { CONFLICT_MESSAGES } from '../../src/contract/auth.ts'
+
+export { CONFLICT_MESSAGES }
 
 /** `passwordHash` null: an account that signs in with Google only, until its owner sets a password. */
 export type NewAccount = { username: string; email: string; passwordHash: string | null; emailVerifiedAt?: Date }

@@ -126,7 +126,7 @@ describe('a 401 on an authenticated call', () => {
       serve([{ status: 401 }], [])
       const failure = apiRequest('/profiles').catch((err: unknown) => err)
       await vi.runAllTimersAsync()
-      expect(await failure).toMatchObject({ name: 'TransientError', message: 'Failed to fetch' })
+      expect(await failure).toMatchObject({ name: 'TransientError', message: 'The server did not answer' })
       // Decision 086: a lost refresh answer is resent with the same token at once (0.25 s, 1 s, 3 s), then given up.
       expect(fetchMock.mock.calls.filter(([url]) => url === '/api/auth/refresh')).toHaveLength(4)
       expect(readTokens()).toEqual({ token: 'expired', refreshToken: 'refresh-1' })

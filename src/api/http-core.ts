@@ -7,6 +7,7 @@ import { SIGNED_OUT_BY_OWNER } from '../contract/devices.ts'
 import { rememberSignedOutReason } from './signed-out-reason.ts'
 import { IDEMPOTENCY_KEY_HEADER, REFRESH_LOCK } from '../contract/names.ts'
 import type { LockManagerLike } from '../sync/locks.ts'
+import { isOnline, networkFailureWords } from './network-words.ts'
 import { fallbackUploadCapMs, fetchWithStallTimeout, realTimers, type ProgressFetch, type Timers } from './progress-upload.ts'
 import type { StoredTokens, TokenStore } from './token-store.ts'
 
@@ -117,7 +118,8 @@ export function createHttpCore(options: HttpCoreOptions) {
       if (request.stallTimeoutMs !== undefined) res = await sendUpload(url, { ...init, signal: request.signal }, request)
       else res = await fetchNow(url, { ...init, signal: withTimeout(request.signal, options.timeoutMs) })
     } catch (error) {
-      throw new TransientError(error instanceof Error && error.message ? error.message : 'Network error')
+      // Shown in the sync details and toasts: said in words, never the browser's 'Failed to fetch' (issue 23).
+      throw new TransientError(networkFailureWords(error, isOnline()))
     }
     const text = await res.text().catch(() => '')
     return { status: res.status, ok: res.ok, body: parseBody(res, text), retryAfter: res.headers.get('Retry-After') }

@@ -2,6 +2,12 @@
 import * as v from 'valibot'
 import { LIMITS } from './limits.ts'
 
+/** The server's 409 answers to a registration; the page marks the field each one names (issue 23). */
+export const CONFLICT_MESSAGES = {
+  username: 'This username is already taken',
+  email: 'An account with this email already exists',
+} as const
+
 export const MESSAGES = {
   username: 'Username must be at least 3 characters.',
   usernameMax: `Username must be at most ${LIMITS.usernameMax} characters.`,

@@ -18,6 +18,7 @@ export const theme = createTheme({
 /** Mantine's `dimmed` text measures 3.3:1 (light) and about 4:1 (dark); these shades keep it above 4.5:1. */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
-  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
+  // Mantine's light error red (shade 6) measures under 4.5:1 for an invalid field's text and message (issue 23).
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-error': 'var(--mantine-color-red-8)' },
+  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)', '--mantine-color-error': 'var(--mantine-color-red-4)' },
 })

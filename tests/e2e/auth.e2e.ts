@@ -41,26 +41,44 @@ describe('register', () => {
     expect(new URL(page.url()).pathname).toBe('/register')
   })
 
-  it("signs up, says 'Registration successful' and greets 'Welcome back, {username}!' on the dashboard", async () => {
+  it("signs up, says 'Registration successful' and greets a new account 'Welcome, {username}!' on the dashboard (not 'Welcome back'), and a return 'Welcome back'", async () => {
     const user = newUser()
     await page.goto('/register')
     await fillRegister({ Username: user.username, Email: user.email, Password: user.password, 'Confirm password': user.password })
     await page.getByRole('button', { name: 'Create account' }).click()
     await page.getByText('Registration successful').waitFor()
-    await page.getByText(`Welcome back, ${user.username}!`).waitFor()
+    await page.getByRole('heading', { name: `Welcome, ${user.username}!` }).waitFor()
     expect(new URL(page.url()).pathname).toBe('/dashboard')
     const tokens = await storedTokens(page)
     expect(tokens.token).toBeTruthy()
     expect(tokens.refreshToken).toBeTruthy()
+    await page.reload()
+    await page.getByRole('heading', { name: `Welcome back, ${user.username}!` }).waitFor()
   })
 
-  it("shows 'Registration failed' with the server's message for a taken email", async () => {
+  it('says on the Username field that it becomes the public address', async () => {
+    await page.goto('/register')
+    const description = await page.getByLabel('Username', { exact: true }).getAttribute('aria-describedby')
+    expect(await page.locator(`[id="${description}"]`).textContent()).toMatch(/^Your public address: .+\/profile\/your-username\. Visitors see it\.$/)
+  })
+
+  it('marks a taken email and a taken username on their fields, with the server\'s message', async () => {
     const user = await registerByApi()
     await page.goto('/register')
     await fillRegister({ Username: newUser().username, Email: user.email, Password: user.password, 'Confirm password': user.password })
     await page.getByRole('button', { name: 'Create account' }).click()
-    await page.getByText('Registration failed').waitFor()
+    const email = page.getByLabel('Email', { exact: true })
+    await expect.poll(() => email.getAttribute('aria-invalid')).toBe('true')
+    await page.getByText('An account with this email already exists').waitFor()
     expect(new URL(page.url()).pathname).toBe('/register')
+
+    await fillRegister({ Username: user.username, Email: newUser().email, Password: user.password, 'Confirm password': user.password })
+    await page.getByRole('button', { name: 'Create account' }).click()
+    const username = page.getByLabel('Username', { exact: true })
+    await expect.poll(() => username.getAttribute('aria-invalid')).toBe('true')
+    const errorId = ((await username.getAttribute('aria-describedby')) ?? '').split(' ').find((id) => id.endsWith('-error'))
+    expect(await page.locator(`[id="${errorId}"]`).textContent()).toBe('This username is already taken')
+    expect(await username.evaluate((input) => input === document.activeElement)).toBe(true)
   })
 })
 

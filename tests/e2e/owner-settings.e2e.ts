@@ -18,7 +18,7 @@ async function openSettings() {
   await page.getByRole('button', { name: 'Save' }).waitFor()
 }
 
-const chooseType = (label: string) => page.locator('.mantine-SegmentedControl-label', { hasText: label }).click()
+const chooseType = (label: string) => page.getByRole('radio', { name: label, exact: true }).check()
 const save = (toast = 'Saved') => expectToast(page, toast, () => page.getByRole('button', { name: 'Save' }).click())
 
 describe('profile settings', () => {

@@ -47,7 +47,7 @@ describe('wishlist items', () => {
     await page.getByLabel('Password', { exact: true }).fill(user.password)
     await page.getByLabel('Confirm password', { exact: true }).fill(user.password)
     await page.getByRole('button', { name: 'Create account' }).click()
-    await page.getByText(`Welcome back, ${user.username}!`).waitFor()
+    await page.getByText(`Welcome, ${user.username}!`).waitFor()
     await page.getByText('Your wishlist is empty.', { exact: false }).waitFor()
     expect(await statValue('Wishlist items')).toBe('Wishlist items: 0')
 

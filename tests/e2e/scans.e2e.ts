@@ -44,7 +44,7 @@ const chart = (page: Page) => page.getByRole('figure', { name: 'Scans in the las
 
 async function expectScansShown(page: Page): Promise<void> {
   await expect.poll(() => scansValue(page), { timeout: 20_000 }).toBe('Scans: 2')
-  expect(await scanCard(page).innerText()).toContain('2 daily unique visitors · last 30 days')
+  expect(await scanCard(page).innerText()).toContain('2 unique visitors · last 30 days')
   const summary = await chart(page).getByRole('img').getAttribute('aria-label')
   expect(summary).toMatch(/^Scans per day, .+: 2 scans and 2 daily unique visitors in all, most on .+ \(2 scans\)$/)
   // The day-by-day table: 30 UTC days, today (the last) with every scan, the other 29 zero.

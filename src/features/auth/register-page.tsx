@@ -6,9 +6,10 @@ import { useState } from 'react'
 import * as v from 'valibot'
 import { register } from '../../api/auth.ts'
 import { ApiError } from '../../api/client.ts'
-import { RegisterFormSchema, RegisterSchema } from '../../contract/auth.ts'
+import { CONFLICT_MESSAGES, RegisterFormSchema, RegisterSchema } from '../../contract/auth.ts'
 import { AnchorLink } from '../../lib/anchor-link.tsx'
 import { AuthCard } from './auth-card.tsx'
+import { markNewAccount } from '../../lib/new-account.ts'
 import { PasswordField } from './password-field.tsx'
 import { useAfterSignIn } from './use-after-sign-in.ts'
 
@@ -25,10 +26,20 @@ export function RegisterPage({ redirect }: { redirect?: string }) {
     setSubmitting(true)
     try {
       // The schema's output is what the server gets: trimmed, and without confirmPassword.
-      await register(v.parse(RegisterSchema, values))
+      const account = v.parse(RegisterSchema, values)
+      await register(account)
+      markNewAccount(account.username)
       notifications.show({ color: 'green', title: 'Registration successful', message: 'You have successfully registered an account.' })
       await afterSignIn()
     } catch (err) {
+      // A taken username or email is said on its field, where the owner fixes it, not only in a toast.
+      const field = err instanceof ApiError && err.status === 409 ? conflictField(err.message) : undefined
+      if (field) {
+        form.setFieldError(field, err instanceof Error ? err.message : '')
+        form.getInputNode(field)?.focus()
+        setSubmitting(false)
+        return
+      }
       notifications.show({
         color: 'red',
         title: 'Registration failed',
@@ -42,7 +53,14 @@ export function RegisterPage({ redirect }: { redirect?: string }) {
     <AuthCard title="Create your account">
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput label="Username" autoComplete="username" key={form.key('username')} {...form.getInputProps('username')} />
+          <TextInput
+            label="Username"
+            description={`Your public address: ${window.location.host}/profile/your-username. Visitors see it.`}
+            autoComplete="username"
+            autoCapitalize="none"
+            key={form.key('username')}
+            {...form.getInputProps('username')}
+          />
           <TextInput label="Email" type="email" autoComplete="email" key={form.key('email')} {...form.getInputProps('email')} />
           <PasswordField label="Password" autoComplete="new-password" key={form.key('password')} {...form.getInputProps('password')} />
           <PasswordField
@@ -65,4 +83,10 @@ export function RegisterPage({ redirect }: { redirect?: string }) {
       </form>
     </AuthCard>
   )
+}
+
+function conflictField(message: string): 'username' | 'email' | undefined {
+  if (message === CONFLICT_MESSAGES.username) return 'username'
+  if (message === CONFLICT_MESSAGES.email) return 'email'
+  return undefined
 }

@@ -1,7 +1,6 @@
 // Owns the dashboard frame (/dashboard): the app shell with header and side menu, the tab chosen by `view`,
 // the dialog chosen by `modal`, and the profile that is refreshed on each tab change.
-import { Alert, AppShell, Burger, Group } from '@mantine/core'
-import { useDisclosure } from '@mantine/hooks'
+import { Alert, AppShell, Group, VisuallyHidden } from '@mantine/core'
 import { IconQrcode } from '@tabler/icons-react'
 import { useNavigate } from '@tanstack/react-router'
 import { useCallback, useEffect, useMemo, type ReactNode } from 'react'
@@ -9,8 +8,9 @@ import type { OwnerDatabase } from '../../local/db.ts'
 import { AnchorLink } from '../../lib/anchor-link.tsx'
 import { type DashboardDialogSlots, DashboardDialogs } from './dashboard-dialogs.tsx'
 import { DashboardNav } from './dashboard-nav.tsx'
+import { OwnerTabs } from './owner-tabs.tsx'
 import type { DashboardSearch, DashboardView } from './dashboard-search.ts'
-import { ProfileTab } from './other-tabs.tsx'
+import { ProfileTab, type ProfileTabSlots } from './other-tabs.tsx'
 import { useLogout } from './use-logout.ts'
 import { useOwnerProfile } from './use-owner-profile.ts'
 
@@ -25,6 +25,8 @@ type Props = {
   onViewShown?: (view: DashboardView) => void
   headerActions?: ReactNode
   tabs: DashboardTabSlots
+  /** The Profile tab's parts from other features: the public address with Open and Share, the scan count. */
+  profileSlots?: ProfileTabSlots
   dialogSlots?: DashboardDialogSlots
   /** Replaces the plain logout, e.g. with one that warns about unsynced changes first. */
   onLogout?: () => void
@@ -32,8 +34,7 @@ type Props = {
   children?: ReactNode
 }
 
-export function DashboardPage({ search, db, onViewShown, headerActions, tabs, dialogSlots = {}, onLogout, children }: Props) {
-  const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure(false)
+export function DashboardPage({ search, db, onViewShown, headerActions, tabs, profileSlots, dialogSlots = {}, onLogout, children }: Props) {
   const navigate = useNavigate({ from: '/dashboard' })
   const logout = useLogout()
   const profile = useOwnerProfile(db, search.view)
@@ -41,11 +42,8 @@ export function DashboardPage({ search, db, onViewShown, headerActions, tabs, di
   useEffect(() => onViewShown?.(search.view), [onViewShown, search.view])
 
   const selectView = useCallback(
-    (view: DashboardView) => {
-      closeNav()
-      void navigate({ search: { view } })
-    },
-    [closeNav, navigate],
+    (view: DashboardView) => void navigate({ search: { view } }),
+    [navigate],
   )
   const plainLogout = useCallback(() => void logout(), [logout])
   // Closing a dialog leaves the page where the owner left it (the router would scroll it to the top).
@@ -56,19 +54,16 @@ export function DashboardPage({ search, db, onViewShown, headerActions, tabs, di
   const header = useMemo(
     () => (
       <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-        <Group gap="sm" wrap="nowrap">
-          <Burger opened={navOpened} onClick={toggleNav} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
-          <AnchorLink to="/" fw={700} size="lg" underline="never" style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
-            <IconQrcode size={24} aria-hidden />
-            QR Tee
-          </AnchorLink>
-        </Group>
-        <Group gap="sm" wrap="nowrap">
+        <AnchorLink to="/dashboard" fw={700} size="lg" underline="never" style={{ display: 'inline-flex', alignItems: 'center', gap: 6, whiteSpace: 'nowrap', minHeight: 44 }}>
+          <IconQrcode size={24} aria-hidden />
+          QR Tee
+        </AnchorLink>
+        <Group gap="xs" wrap="nowrap">
           {headerActions}
         </Group>
       </Group>
     ),
-    [navOpened, toggleNav, headerActions],
+    [headerActions],
   )
   const menu = useMemo(
     () => <DashboardNav view={search.view} onSelect={selectView} onLogout={onLogout ?? plainLogout} />,
@@ -76,10 +71,15 @@ export function DashboardPage({ search, db, onViewShown, headerActions, tabs, di
   )
 
   return (
-    <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navOpened } }} padding="md">
+    // Phones get the bottom tab bar instead of the side menu (issue 23, decision 144).
+    <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: true } }} padding="md">
       <AppShell.Header>{header}</AppShell.Header>
-      <AppShell.Navbar p="sm">{menu}</AppShell.Navbar>
+      <AppShell.Navbar p="sm" visibleFrom="sm">
+        {menu}
+      </AppShell.Navbar>
       <AppShell.Main>
+        {/* The page's one h1 for screen readers; each tab's visible title is its h2. */}
+        <VisuallyHidden component="h1">QR Tee dashboard</VisuallyHidden>
         {profile.status === 'error' ? (
           <Alert color="red" title="Failed to load profile" mb="md">
             {profile.message}
@@ -87,8 +87,9 @@ export function DashboardPage({ search, db, onViewShown, headerActions, tabs, di
         ) : null}
         {search.view === 'dashboard' ? tabs.dashboard : null}
         {search.view === 'order' ? tabs.order : null}
-        {search.view === 'profile' ? <ProfileTab profile={profile.profile} /> : null}
+        {search.view === 'profile' ? <ProfileTab db={db} profile={profile.profile} slots={profileSlots} /> : null}
         {search.view === 'purchases' ? tabs.purchases : null}
+        <OwnerTabs current={search.view} placement="bottom" />
       </AppShell.Main>
       <DashboardDialogs
         modal={search.modal}

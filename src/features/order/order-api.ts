@@ -5,7 +5,8 @@ import { ApiError } from '../../api/http-core.ts'
 import { readTokens } from '../../api/tokens.ts'
 import { apiPaths } from '../../contract/api-paths.ts'
 import { IDEMPOTENCY_KEY_HEADER } from '../../contract/names.ts'
-import { CatalogAnswerSchema, CountriesAnswerSchema, OrderSchema, ShippingAnswerSchema, type Order } from '../../contract/order.ts'
+import * as v from 'valibot'
+import { CatalogAnswerSchema, CatalogProductSchema, CountriesAnswerSchema, CountrySchema, OrderSchema, ShippingAnswerSchema, type Order } from '../../contract/order.ts'
 import type { RecipientDraft } from './order-form.ts'
 import { recipientPayload } from './order-form.ts'
 
@@ -15,6 +16,29 @@ export async function fetchCatalog(signal?: AbortSignal) {
     apiCall(CountriesAnswerSchema, '/public/printful/countries', { auth: false, signal }),
   ])
   return { products: catalog.result, demo: catalog.demo, countries: countries.result }
+}
+
+export type Catalog = Awaited<ReturnType<typeof fetchCatalog>>
+
+/** The last catalog this device saw (public data, so plain localStorage): offline, the form stays with it (issue 23). */
+const CATALOG_KEY = 'qrtee-last-catalog'
+const StoredCatalogSchema = v.object({ products: v.array(CatalogProductSchema), countries: v.array(CountrySchema), demo: v.boolean() })
+
+export function rememberCatalog(catalog: Catalog): void {
+  try {
+    localStorage.setItem(CATALOG_KEY, JSON.stringify(catalog))
+  } catch {
+    // Full or refused storage: the next offline visit says the catalog needs a connection, nothing else is lost.
+  }
+}
+
+export function lastSeenCatalog(): Catalog | null {
+  try {
+    const parsed = v.safeParse(StoredCatalogSchema, JSON.parse(localStorage.getItem(CATALOG_KEY) ?? 'null'))
+    return parsed.success ? parsed.output : null
+  } catch {
+    return null
+  }
 }
 
 export type Line = { variant_id: number; quantity: number }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { CatalogProduct } from '../../contract/order.ts'
-import { canOrder, canQuote, clampQuantity, EMPTY_RECIPIENT, quoteKey, selection, totals, withCountry } from './order-form.ts'
+import { canOrder, canQuote, missingForQuote, clampQuantity, EMPTY_RECIPIENT, quoteKey, selection, totals, withCountry } from './order-form.ts'
 
 const variant = (id: number, size: string, price: string) => ({ id, variant_id: id + 1000, size, price, currency: 'EUR' })
 const products: CatalogProduct[] = [
@@ -40,11 +40,12 @@ describe('order form rules', () => {
     [250, 100],
   ])('quantity %j becomes %j (at least 1)', (input, expected) => expect(clampQuantity(input)).toBe(expected))
 
-  it('Calculate shipping needs a variant and a name; Create draft order needs a rate and a variant', () => {
+  it('Calculate shipping needs a variant and the required recipient fields; Create draft order needs a rate and a variant', () => {
     const v = products[0]?.sync_variants[0] ?? null
-    expect(canQuote(v, { ...EMPTY_RECIPIENT, name: 'Ada' })).toBe(true)
-    expect(canQuote(v, { ...EMPTY_RECIPIENT, name: '  ' })).toBe(false)
-    expect(canQuote(null, { ...EMPTY_RECIPIENT, name: 'Ada' })).toBe(false)
+    const berlin = { ...EMPTY_RECIPIENT, name: 'Ada', address1: 'Unter den Linden 1', city: 'Berlin', zip: '10117' }
+    expect(canQuote(v, berlin)).toBe(true)
+    expect(canQuote(v, { ...berlin, name: '  ' })).toBe(false)
+    expect(canQuote(null, berlin)).toBe(false)
     expect(canOrder(v, rate)).toBe(true)
     expect(canOrder(v, null)).toBe(false)
     expect(canOrder(null, rate)).toBe(false)
@@ -61,5 +62,23 @@ describe('order form rules', () => {
     expect(quoteKey(v, 1, { ...EMPTY_RECIPIENT, name: 'Ada' })).toBe(base)
     expect(quoteKey(v, 2, EMPTY_RECIPIENT)).not.toBe(base)
     expect(quoteKey(v, 1, { ...EMPTY_RECIPIENT, zip: '10115' })).not.toBe(base)
+  })
+})
+
+describe('missingForQuote: the fields the Missing information toast names and marks', () => {
+  const xs = variant(21, 'XS', '26.00')
+  const full = { ...EMPTY_RECIPIENT, name: 'Ada', address1: 'Main St 1', city: 'Berlin', zip: '10117' }
+  const CASES: [string, ReturnType<typeof variant> | null, typeof full, string[]][] = [
+    // The bug of issue 23: 'Choose a size' was said while XS was selected; only what is missing is named now.
+    ['a size chosen, the recipient empty: no Size', xs, { ...EMPTY_RECIPIENT }, ['Full name', 'Address', 'City', 'ZIP']],
+    ['no size, the recipient complete: only Size', null, full, ['Size']],
+    ['everything there', xs, full, []],
+    ['blank spaces count as missing', xs, { ...full, city: '   ' }, ['City']],
+    ['a country with states needs the state', xs, { ...full, country_code: 'US' }, ['State']],
+    ['a country without ZIPs needs none', xs, { ...full, country_code: 'HK', zip: '' }, []],
+    ['no country: Country, and no ZIP rule yet', xs, { ...full, country_code: '', zip: '' }, ['Country']],
+  ]
+  it.each(CASES)('%s', (_name, chosen, recipient, labels) => {
+    expect(missingForQuote(chosen, recipient).map((missing) => missing.label)).toEqual(labels)
   })
 })

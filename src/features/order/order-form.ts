@@ -1,6 +1,6 @@
 // Owns the Order tab's pure rules (spec sections 4 and 5): the preselected product and variant, what a change of
 // country does, what each button needs before it may call the server, and the money shown, in whole cents.
-import type { CatalogProduct, CatalogVariant, Country, ShippingRate } from '../../contract/order.ts'
+import { type CatalogProduct, type CatalogVariant, type Country, NO_ZIP_COUNTRIES, type ShippingRate, STATE_REQUIRED_COUNTRIES } from '../../contract/order.ts'
 import { parseCents } from '../../lib/cents.ts'
 
 export type RecipientDraft = { name: string; address1: string; city: string; country_code: string; state_code: string; zip: string }
@@ -12,7 +12,10 @@ export const ORDER_TEXTS = {
   loading: (product: string) => `Loading ${product} catalog...`,
   loadFailed: 'Failed to load products.',
   missingInformation: 'Missing information',
-  missingInformationMessage: "Choose a size and enter the recipient's full name first.",
+  missingInformationMessage: (labels: readonly string[]) => `Fill in first: ${labels.join(', ')}.`,
+  shippingNotQuoted: 'Calculate shipping first',
+  totalNotQuoted: (subtotal: string) => `${subtotal} + shipping`,
+  offlineNoCatalog: 'The catalog loads when you are online. Ordering, shipping quotes and the catalog need a connection.',
   missingSelection: 'Missing selection',
   missingSelectionMessage: 'Calculate shipping and choose a rate first.',
   shippingError: 'Shipping error',
@@ -44,9 +47,39 @@ export function clampQuantity(value: number | string): number {
   return Number.isFinite(n) ? Math.min(100, Math.max(1, Math.trunc(n))) : 1
 }
 
-/** 'Calculate shipping' needs a variant and a recipient name (spec section 5). */
+export type QuoteField = 'size' | keyof RecipientDraft
+
+const FIELD_LABELS: Record<QuoteField, string> = {
+  size: 'Size',
+  name: 'Full name',
+  address1: 'Address',
+  city: 'City',
+  country_code: 'Country',
+  state_code: 'State',
+  zip: 'ZIP',
+}
+
+/**
+ * What 'Calculate shipping' still needs, in the form's order: a size, and the recipient fields the server's
+ * RecipientSchema requires for this country (the state where the country has states, the ZIP where it has ZIPs).
+ * Each one is named in the 'Missing information' toast and marked on its field (issue 23).
+ */
+export function missingForQuote(variant: CatalogVariant | null, recipient: RecipientDraft): { field: QuoteField; label: string }[] {
+  const r = recipientPayload(recipient)
+  const missing: QuoteField[] = []
+  if (variant === null) missing.push('size')
+  if (r.name === '') missing.push('name')
+  if (r.address1 === '') missing.push('address1')
+  if (r.city === '') missing.push('city')
+  if (r.country_code === '') missing.push('country_code')
+  if (STATE_REQUIRED_COUNTRIES.has(r.country_code) && r.state_code === '') missing.push('state_code')
+  if (r.country_code !== '' && !NO_ZIP_COUNTRIES.has(r.country_code) && r.zip === '') missing.push('zip')
+  return missing.map((field) => ({ field, label: FIELD_LABELS[field] }))
+}
+
+/** 'Calculate shipping' needs a variant and every recipient field the server requires (spec section 5, issue 23). */
 export function canQuote(variant: CatalogVariant | null, recipient: RecipientDraft): boolean {
-  return variant !== null && recipient.name.trim() !== ''
+  return missingForQuote(variant, recipient).length === 0
 }
 
 /** 'Create draft order' needs a rate and a variant (spec section 5). */

@@ -11,7 +11,7 @@ import { formatCents, parseCents } from '../../lib/cents.ts'
 import { MyOrders } from './my-orders.tsx'
 import { draftOrderBody, isOrderRefusal, quoteShipping, sendDraftOrder } from './order-api.ts'
 import { pendingOrderFor, sendPendingOrder } from './pending-order.ts'
-import { canOrder, canQuote, clampQuantity, ORDER_TEXTS, quoteKey, type RecipientDraft, selection, totals } from './order-form.ts'
+import { canOrder, clampQuantity, missingForQuote, ORDER_TEXTS, type QuoteField, quoteKey, type RecipientDraft, selection, totals } from './order-form.ts'
 import { RecipientCard } from './recipient-card.tsx'
 import { ShirtPreview } from './shirt-preview.tsx'
 import { useCatalog, useOrders, useRememberedRecipient, useShareableId } from './use-order-data.ts'
@@ -33,7 +33,8 @@ export function OrderTab({ db }: { db: OwnerDatabase }) {
         </Alert>
       ) : null}
       {catalog.status === 'loading' ? <Text>{ORDER_TEXTS.loading('T-Shirt')}</Text> : null}
-      {catalog.status === 'error' ? <Alert color="red">{ORDER_TEXTS.loadFailed}</Alert> : null}
+      {catalog.status === 'error' && online ? <Alert color="red">{ORDER_TEXTS.loadFailed}</Alert> : null}
+      {catalog.status === 'error' && !online ? <Alert color="yellow">{ORDER_TEXTS.offlineNoCatalog}</Alert> : null}
       {catalog.status === 'loaded' && catalog.demo ? (
         <Alert color="blue" title="Demo catalog">
           {ORDER_TEXTS.demo}
@@ -79,6 +80,8 @@ function OrderForm({ db, products, countries, recipient, onRecipient, shareableI
       () => undefined,
     )
   }, [db, online])
+  // Marks appear after a refused 'Calculate shipping' and leave each field as it is filled in.
+  const [triedQuote, setTriedQuote] = useState(false)
 
   const { product, variant } = selection(products, productId, variantId)
   const currentKey = quoteKey(variant, quantity, recipient)
@@ -88,10 +91,13 @@ function OrderForm({ db, products, countries, recipient, onRecipient, shareableI
   const money = totals(variant, quantity, rate)
   const format = (cents: number) => formatCents(cents, money.currency)
   const items = variant ? [{ variant_id: variant.variant_id, quantity }] : []
+  const missing = missingForQuote(variant, recipient)
+  const marked: ReadonlySet<QuoteField> = new Set(triedQuote ? missing.map((m) => m.field) : [])
 
   async function calculate() {
-    if (!canQuote(variant, recipient)) {
-      notifications.show({ title: ORDER_TEXTS.missingInformation, message: ORDER_TEXTS.missingInformationMessage, color: 'yellow' })
+    if (missing.length > 0) {
+      setTriedQuote(true)
+      notifications.show({ title: ORDER_TEXTS.missingInformation, message: ORDER_TEXTS.missingInformationMessage(missing.map((m) => m.label)), color: 'yellow' })
       return
     }
     setBusy('quote')
@@ -127,8 +133,12 @@ function OrderForm({ db, products, countries, recipient, onRecipient, shareableI
   }
 
   return (
+    // On a phone the preview comes first, above the action it previews (issue 23); beside the form from md up.
     <Grid>
-      <Grid.Col span={{ base: 12, md: 8 }}>
+      <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
+        <ShirtPreview shareableId={shareableId} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
         <Stack>
           <Card withBorder radius="md" p="lg">
             <Stack gap="sm">
@@ -142,7 +152,7 @@ function OrderForm({ db, products, countries, recipient, onRecipient, shareableI
                 }}
                 allowDeselect={false}
               />
-              <div role="group" aria-label="Size">
+              <div role="group" aria-label="Size" aria-invalid={marked.has('size') || undefined}>
                 <Text size="sm" fw={500} mb={4}>
                   Size
                 </Text>
@@ -153,6 +163,11 @@ function OrderForm({ db, products, countries, recipient, onRecipient, shareableI
                     </Button>
                   ))}
                 </Group>
+                {marked.has('size') ? (
+                  <Text size="xs" c="red.8" mt={4}>
+                    Choose a size.
+                  </Text>
+                ) : null}
               </div>
               <Group align="flex-end" gap="xs">
                 <ActionIcon size="lg" variant="default" aria-label="Decrease quantity" onClick={() => setQuantity((q) => clampQuantity(q - 1))} disabled={quantity <= 1}>
@@ -168,7 +183,7 @@ function OrderForm({ db, products, countries, recipient, onRecipient, shareableI
               </Group>
             </Stack>
           </Card>
-          <RecipientCard recipient={recipient} countries={countries} onChange={onRecipient} onCalculate={() => void calculate()} busy={busy === 'quote'} disabled={!online || busy !== null} />
+          <RecipientCard recipient={recipient} countries={countries} onChange={onRecipient} onCalculate={() => void calculate()} marked={marked} busy={busy === 'quote'} disabled={!online || busy !== null} />
           <Card withBorder radius="md" p="lg">
             <Stack gap="sm">
               <Title order={3}>Shipping & Order</Title>
@@ -186,12 +201,13 @@ function OrderForm({ db, products, countries, recipient, onRecipient, shareableI
               </Group>
               <Group justify="space-between">
                 <Text>Shipping</Text>
-                <Text aria-label="Shipping">{format(money.shippingCents)}</Text>
+                {/* No figure before a quote: '€0.00' read as free shipping (issue 23). */}
+                <Text aria-label="Shipping">{rate ? format(money.shippingCents) : ORDER_TEXTS.shippingNotQuoted}</Text>
               </Group>
               <Group justify="space-between">
                 <Text fw={700}>Total</Text>
                 <Text fw={700} aria-label="Total">
-                  {format(money.totalCents)}
+                  {rate ? format(money.totalCents) : ORDER_TEXTS.totalNotQuoted(format(money.subtotalCents))}
                 </Text>
               </Group>
               <Button onClick={() => void order()} loading={busy === 'order'} disabled={!online || busy !== null}>
@@ -200,9 +216,6 @@ function OrderForm({ db, products, countries, recipient, onRecipient, shareableI
             </Stack>
           </Card>
         </Stack>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 4 }}>
-        <ShirtPreview shareableId={shareableId} />
       </Grid.Col>
     </Grid>
   )

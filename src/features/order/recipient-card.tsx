@@ -3,22 +3,26 @@
 import { Button, Card, Grid, Select, Stack, TextInput, Title } from '@mantine/core'
 import { useMemo } from 'react'
 import type { Country } from '../../contract/order.ts'
-import { type RecipientDraft, statesOf, withCountry } from './order-form.ts'
+import { type QuoteField, type RecipientDraft, statesOf, withCountry } from './order-form.ts'
 
 type Props = {
   recipient: RecipientDraft
   countries: Country[]
   onChange: (next: RecipientDraft) => void
   onCalculate: () => void
+  /** Fields a refused 'Calculate shipping' named: marked until filled in. */
+  marked: ReadonlySet<QuoteField>
   busy: boolean
   disabled: boolean
 }
 
-export function RecipientCard({ recipient, countries, onChange, onCalculate, busy, disabled }: Props) {
+export function RecipientCard({ recipient, countries, onChange, onCalculate, marked, busy, disabled }: Props) {
   const countryOptions = useMemo(() => countries.map((c) => ({ value: c.code, label: c.name })), [countries])
   const states = statesOf(countries, recipient.country_code)
+  const required = (key: QuoteField) => (marked.has(key) ? 'Required' : undefined)
   const field = (key: keyof RecipientDraft) => ({
     value: recipient[key],
+    error: required(key),
     onChange: (event: React.ChangeEvent<HTMLInputElement>) => onChange({ ...recipient, [key]: event.currentTarget.value }),
   })
   return (
@@ -39,6 +43,7 @@ export function RecipientCard({ recipient, countries, onChange, onCalculate, bus
                 searchable
                 data={states.map((s) => ({ value: s.code, label: s.name }))}
                 value={recipient.state_code || null}
+                error={required('state_code')}
                 onChange={(value) => onChange({ ...recipient, state_code: value ?? '' })}
               />
             ) : (
@@ -51,6 +56,7 @@ export function RecipientCard({ recipient, countries, onChange, onCalculate, bus
               searchable
               data={countryOptions}
               value={recipient.country_code || null}
+              error={required('country_code')}
               onChange={(value) => onChange(withCountry(recipient, value ?? ''))}
               nothingFoundMessage="No such country"
             />

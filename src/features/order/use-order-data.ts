@@ -5,32 +5,40 @@ import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useState } from 'react'
 import type { CatalogProduct, Country, Order } from '../../contract/order.ts'
 import type { OwnerDatabase } from '../../local/db.ts'
-import { fetchCatalog } from './order-api.ts'
+import { fetchCatalog, lastSeenCatalog, rememberCatalog } from './order-api.ts'
 import { EMPTY_RECIPIENT, type RecipientDraft } from './order-form.ts'
 
 export type CatalogState =
   | { status: 'loading' }
   | { status: 'error' }
-  | { status: 'loaded'; products: CatalogProduct[]; countries: Country[]; demo: boolean }
+  /** `saved`: the last catalog this device saw, shown while the server cannot be asked. */
+  | { status: 'loaded'; products: CatalogProduct[]; countries: Country[]; demo: boolean; saved?: boolean }
 
 export function useCatalog(): CatalogState {
   const { online } = useNetwork()
   const [state, setState] = useState<CatalogState>({ status: 'loading' })
-  const loaded = state.status === 'loaded'
+  const fresh = state.status === 'loaded' && !state.saved
   useEffect(() => {
-    if (loaded || !online) return
+    if (fresh || !online) return
     const controller = new AbortController()
-    setState({ status: 'loading' })
     fetchCatalog(controller.signal).then(
-      (catalog) => setState({ status: 'loaded', ...catalog }),
+      (catalog) => {
+        rememberCatalog(catalog)
+        setState({ status: 'loaded', ...catalog })
+      },
       () => {
-        if (!controller.signal.aborted) setState({ status: 'error' })
+        if (controller.signal.aborted) return
+        const saved = lastSeenCatalog()
+        setState(saved ? { status: 'loaded', ...saved, saved: true } : { status: 'error' })
       },
     )
     return () => controller.abort()
-  }, [loaded, online])
-  // Offline before the catalog ever came: nothing to show but the failure (the effect retries once online).
-  if (!online && state.status === 'loading') return { status: 'error' }
+  }, [fresh, online])
+  // Offline: the last catalog this device saw keeps the form (the effect loads a fresh one once online).
+  if (!online && state.status === 'loading') {
+    const saved = lastSeenCatalog()
+    return saved ? { status: 'loaded', ...saved, saved: true } : { status: 'error' }
+  }
   return state
 }
 

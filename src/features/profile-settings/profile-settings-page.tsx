@@ -1,12 +1,13 @@
 // Owns the profile settings page (/profile/edit): the sections of spec section 2, saved locally at once;
 // the password change, the data export and the account deletion go to the network.
-import { Button, Container, Divider, Group, Loader, Paper, SegmentedControl, Stack, Switch, Text, TextInput, Title } from '@mantine/core'
+import { Button, Container, Divider, Group, Loader, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { useNetwork } from '@mantine/hooks'
 import { notifications } from '@mantine/notifications'
 import { useState } from 'react'
 import { ApiError } from '../../api/client.ts'
 import { GrowingTextarea } from '../../lib/growing-textarea.tsx'
+import { OptionGroup } from '../../lib/option-group.tsx'
 import type { LocalProfile, OwnerDatabase } from '../../local/db.ts'
 import { LocalStorageFullError } from '../../local/write-errors.ts'
 import { updateProfileSettings } from '../../local/writes.ts'
@@ -14,7 +15,7 @@ import { AccountDataSection } from './account-data-section.tsx'
 import { changePassword, checkPasswordChange, EMPTY_PASSWORD_VALUES, OFFLINE_PASSWORD_MESSAGE, type PasswordValues } from './password-change.ts'
 import { PasswordSection } from './password-section.tsx'
 import { PhotoSection } from './photo-section.tsx'
-import { PROFILE_TYPE_OPTIONS, toProfileSettings, toSettingsValues, validateSettings, type SettingsValues } from './settings-values.ts'
+import { invalidSettingsMessage, PROFILE_TYPE_OPTIONS, toProfileSettings, toSettingsValues, validateSettings, type SettingsValues } from './settings-values.ts'
 import { SocialLinksEditor } from './social-links-editor.tsx'
 import { useSettingsProfile } from './use-settings-profile.ts'
 
@@ -55,9 +56,16 @@ function SettingsForm({ db, profile }: { db: OwnerDatabase; profile: LocalProfil
   const passwordForm = useForm<PasswordValues>({ mode: 'uncontrolled', initialValues: EMPTY_PASSWORD_VALUES })
   const type = form.values.profileType
 
-  const selectType = (value: string) => {
-    const option = PROFILE_TYPE_OPTIONS.find((candidate) => candidate.value === value)
-    if (option) form.setFieldValue('profileType', option.value)
+  const selectType = (value: SettingsValues['profileType']) => form.setFieldValue('profileType', value)
+
+  // A refused Save says so and brings the first marked field into view: on a phone it is often far above the button.
+  const refuse = (errors: Record<string, unknown>) => {
+    notifications.show({ color: 'red', title: 'Not saved', message: invalidSettingsMessage(errors) })
+    requestAnimationFrame(() => {
+      const field = document.querySelector<HTMLElement>('form [aria-invalid="true"]')
+      field?.scrollIntoView({ block: 'center' })
+      field?.focus({ preventScroll: true })
+    })
   }
 
   const submit = form.onSubmit(async (values) => {
@@ -81,7 +89,7 @@ function SettingsForm({ db, profile }: { db: OwnerDatabase; profile: LocalProfil
     }
     if (password.kind === 'change') await submitPasswordChange(password.body)
     setSaving(false)
-  })
+  }, refuse)
 
   const submitPasswordChange = async (body: { currentPassword: string; newPassword: string }) => {
     // navigator.onLine is read at the moment of saving; the hook's value may lag one render behind.
@@ -107,12 +115,7 @@ function SettingsForm({ db, profile }: { db: OwnerDatabase; profile: LocalProfil
         <Stack gap="lg">
           <PhotoSection db={db} profile={profile} />
           <GrowingTextarea label="Description" minRows={3} key={form.key('description')} {...form.getInputProps('description')} />
-          <Stack gap={6}>
-            <Text size="sm" fw={500} id="profile-type-label">
-              Profile type
-            </Text>
-            <SegmentedControl aria-labelledby="profile-type-label" data={[...PROFILE_TYPE_OPTIONS]} value={type} onChange={selectType} />
-          </Stack>
+          <OptionGroup legend="Profile type" options={PROFILE_TYPE_OPTIONS} value={type} onChange={selectType} />
           <GrowingTextarea label="Contact info" minRows={2} key={form.key('contactInfo')} {...form.getInputProps('contactInfo')} />
           {type === 'CUSTOM_TEXT' ? (
             <GrowingTextarea label="Custom text" minRows={4} key={form.key('customText')} {...form.getInputProps('customText')} />

@@ -77,3 +77,12 @@ export function validateSettings(values: SettingsValues): SettingsErrors {
   }
   return errors
 }
+
+/** The toast of a refused Save: which field to fix, in words (the field itself is marked and scrolled to). */
+export function invalidSettingsMessage(errors: Record<string, unknown>): string {
+  const keys = Object.keys(errors).filter((key) => typeof errors[key] === 'string')
+  const link = keys.map((key) => /^socialLinks\.(\d+)\.url$/.exec(key)).find((match) => match !== null)
+  if (link) return `Link ${Number(link[1]) + 1} has an invalid URL. Fix the marked field and save again.`
+  if (keys.includes('redirectUrl')) return 'The redirect URL is invalid. Fix the marked field and save again.'
+  return 'Fix the marked fields and save again.'
+}

@@ -1,4 +1,5 @@
 // Owns the social links list of the settings form: rows with icon, Platform, URL, open and remove, plus quick-add.
+// A row stacks its URL under the platform line, full width at any screen size (issue 23).
 import { ActionIcon, Button, Group, Stack, Text, TextInput, ThemeIcon } from '@mantine/core'
 import { IconExternalLink, IconPlus, IconTrash } from '@tabler/icons-react'
 import { useState } from 'react'
@@ -34,25 +35,32 @@ export function SocialLinksEditor({ rows, onChange, submitErrors, onRowEdited }:
         const error = submitErrors[index] ?? (leftRows.has(row.key) ? socialUrlError(row) : null)
         const href = error ? null : openableUrl(row.url)
         return (
-          <Group key={row.key} align="flex-start" wrap="nowrap" gap="xs">
-            <ThemeIcon variant="light" size={36} mt={4}>
-              <SocialIcon platform={rowIcon(row)} />
-            </ThemeIcon>
-            <TextInput
-              aria-label={`Platform of link ${index + 1}`}
-              placeholder="Platform"
-              value={row.platform}
-              onChange={(event) => update(index, withPlatform(row, event.currentTarget.value))}
-              w={150}
-            />
+          // Stacked: the platform line, then the URL across the full width, so a phone shows the address and its error.
+          <Stack key={row.key} gap={6} data-social-row>
+            <Group align="center" wrap="nowrap" gap="xs">
+              <ThemeIcon variant="light" size={36}>
+                <SocialIcon platform={rowIcon(row)} />
+              </ThemeIcon>
+              <TextInput
+                aria-label={`Platform of link ${index + 1}`}
+                placeholder="Platform"
+                value={row.platform}
+                onChange={(event) => update(index, withPlatform(row, event.currentTarget.value))}
+                style={{ flex: 1, minWidth: 0 }}
+              />
+              <ActionIcon variant="subtle" color="red" size={36} onClick={() => remove(index)} aria-label={`Remove link ${index + 1}`}>
+                <IconTrash size={18} aria-hidden />
+              </ActionIcon>
+            </Group>
             <TextInput
               aria-label={`URL of link ${index + 1}`}
               placeholder="https://..."
+              type="url"
+              inputMode="url"
               value={row.url}
               onChange={(event) => update(index, withUrl(row, event.currentTarget.value))}
               onBlur={() => setLeftRows((previous) => new Set(previous).add(row.key))}
               error={error}
-              style={{ flex: 1 }}
               rightSection={
                 href ? (
                   <ActionIcon
@@ -68,10 +76,7 @@ export function SocialLinksEditor({ rows, onChange, submitErrors, onRowEdited }:
                 ) : null
               }
             />
-            <ActionIcon variant="subtle" color="red" size={36} mt={4} onClick={() => remove(index)} aria-label={`Remove link ${index + 1}`}>
-              <IconTrash size={18} aria-hidden />
-            </ActionIcon>
-          </Group>
+          </Stack>
         )
       })}
       <Group gap="xs">

@@ -1,6 +1,6 @@
 // Owns the Purchases tab's controls: which period to look at, and how to group its totals.
-import { Group, Paper, SegmentedControl, Select, Stack, Text } from '@mantine/core'
-import type { FilterKind, Grouping } from '../../lib/date-buckets.ts'
+import { Group, Paper, Select, Stack } from '@mantine/core'
+import { OptionGroup } from '../../lib/option-group.tsx'
 import type { FilterControls } from './purchase-rows.ts'
 import { FILTER_OPTIONS, GROUPING_OPTIONS, MONTH_NAMES } from './purchase-rows.ts'
 
@@ -17,18 +17,7 @@ export function PurchaseFilterPanel({ controls, years, onChange }: PurchaseFilte
   return (
     <Paper withBorder radius="md" p="md">
       <Stack gap="sm">
-        <div>
-          <Text size="sm" fw={500} mb={4} id="purchases-period-label">
-            Period
-          </Text>
-          <SegmentedControl<FilterKind>
-            aria-labelledby="purchases-period-label"
-            fullWidth
-            data={[...FILTER_OPTIONS]}
-            value={controls.kind}
-            onChange={(kind) => onChange({ ...controls, kind })}
-          />
-        </div>
+        <OptionGroup legend="Period" options={FILTER_OPTIONS} value={controls.kind} onChange={(kind) => onChange({ ...controls, kind })} />
         {(controls.kind === 'month' || controls.kind === 'year') && (
           <Group grow>
             {controls.kind === 'month' && (
@@ -49,17 +38,7 @@ export function PurchaseFilterPanel({ controls, years, onChange }: PurchaseFilte
             />
           </Group>
         )}
-        <div>
-          <Text size="sm" fw={500} mb={4} id="purchases-grouping-label">
-            Group by
-          </Text>
-          <SegmentedControl<Grouping>
-            aria-labelledby="purchases-grouping-label"
-            data={[...GROUPING_OPTIONS]}
-            value={controls.grouping}
-            onChange={(grouping) => onChange({ ...controls, grouping })}
-          />
-        </div>
+        <OptionGroup legend="Group by" options={GROUPING_OPTIONS} value={controls.grouping} onChange={(grouping) => onChange({ ...controls, grouping })} />
       </Stack>
     </Paper>
   )

@@ -1,6 +1,6 @@
 // Owns the dashboard's Purchases tab: summary, filter and grouping, totals chart and the transactions table.
 // Props-driven: the owner app feeds it from its local database, so the tab works the same offline.
-import { Alert, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core'
+import { Alert, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { IconAlertCircle } from '@tabler/icons-react'
 import { useMemo, useState } from 'react'
 import type { PurchaseRecord } from '../../contract/purchase.ts'
@@ -54,6 +54,7 @@ export function PurchasesTab({ purchases: allPurchases, items, loading, error, n
   const groupingLabel = GROUPING_OPTIONS.find((option) => option.value === controls.grouping)?.label ?? ''
   return (
     <Stack gap="lg">
+      <Title order={2}>Purchases</Title>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Paper withBorder radius="md" p="md" aria-live="polite">
           <Text size="sm" c="dimmed">

@@ -24,3 +24,8 @@ export function badgeAccessibleName(indicator: Pick<SyncIndicator, 'label' | 'fa
   const attention = indicator.failedCount + noticeCount
   return attention > 0 ? `Sync status: ${indicator.label}, ${attention} need attention` : `Sync status: ${indicator.label}`
 }
+
+/** The number beside the icon: refused changes first (they need the owner), else the changes waiting to be sent. */
+export function badgeCount(indicator: Pick<SyncIndicator, 'failedCount'>, pendingCount: number): number {
+  return indicator.failedCount > 0 ? indicator.failedCount : pendingCount
+}

@@ -1,11 +1,13 @@
-// Owns the header's sync indicator: a badge with the sync state that opens the list of sync problems.
-import { Badge, Popover, Stack, Text, UnstyledButton } from '@mantine/core'
+// Owns the header's sync indicator: an icon with the pending (or failed) count, the words from tablets up, and a tap
+// that opens the details and the list of sync problems (issue 23: the words no longer fit a phone's header).
+import { Popover, Stack, Text, UnstyledButton } from '@mantine/core'
 import { useNetwork } from '@mantine/hooks'
 import { IconCloud, IconCloudOff, IconRefresh } from '@tabler/icons-react'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { localSyncStatusQuery } from '../../local/queries.ts'
 import { describeSyncStatus } from '../../sync/status.ts'
-import { badgeAccessibleName, badgeLook } from './sync-badge.ts'
+import { badgeAccessibleName, badgeCount, badgeLook } from './sync-badge.ts'
+import classes from './sync-status-badge.module.css'
 import { SyncProblems, type SyncActions } from './sync-problems.tsx'
 
 const ICONS = { offline: IconCloudOff, syncing: IconRefresh, cloud: IconCloud }
@@ -18,14 +20,21 @@ export function SyncStatusBadge({ sync }: { sync: SyncActions }) {
   const indicator = describeSyncStatus(status, online)
   const look = badgeLook(indicator)
   const Icon = ICONS[look.icon]
+  const count = badgeCount(indicator, status.pendingCount)
 
   return (
     <Popover width={340} position="bottom-end" shadow="md">
       <Popover.Target>
-        <UnstyledButton aria-label={badgeAccessibleName(indicator, status.notices.length)}>
-          <Badge color={look.color} variant="light" leftSection={<Icon size={14} aria-hidden />}>
+        <UnstyledButton className={classes.root} data-color={look.color} data-sync-badge aria-label={badgeAccessibleName(indicator, status.notices.length)}>
+          <Icon size={20} aria-hidden />
+          {count > 0 ? (
+            <span className={classes.count} aria-hidden>
+              {count}
+            </span>
+          ) : null}
+          <span className={classes.label} aria-hidden>
             {indicator.failedCount > 0 ? `${indicator.label} · ${indicator.failedCount} failed` : indicator.label}
-          </Badge>
+          </span>
         </UnstyledButton>
       </Popover.Target>
       <Popover.Dropdown>

@@ -2,7 +2,8 @@
 // all read live from the local database, so they show at once and follow every local write and sync.
 import { Group, Paper, Skeleton, Stack, Title } from '@mantine/core'
 import { IconPlus, IconQrcode } from '@tabler/icons-react'
-import { isValidElement, memo, useMemo, type ReactNode } from 'react'
+import { isValidElement, memo, useMemo, useRef, type ReactNode } from 'react'
+import { greeting, takeNewAccount } from '../../lib/new-account.ts'
 import type { OwnerDatabase } from '../../local/db.ts'
 import { ButtonLink } from '../../lib/anchor-link.tsx'
 import { useWishlist } from './use-wishlist.ts'
@@ -18,12 +19,14 @@ function WishlistTabView({ db, extraStat, belowStats }: Props) {
   const items = state.status === 'loaded' ? state.items : null
   const stats = useMemo(() => (items ? computeWishlistStats(items) : null), [items])
   const username = state.status === 'loaded' ? state.profile?.username : undefined
+  // Decided once per visit: a brand-new account is greeted 'Welcome', every later visit 'Welcome back'.
+  const newAccount = useRef<boolean | undefined>(undefined)
 
   return (
     <Stack>
       <Paper withBorder p="lg" radius="md">
         <Group justify="space-between" align="center">
-          {username ? <Title order={2}>Welcome back, {username}!</Title> : <Skeleton height={32} width={280} aria-label="Loading profile" />}
+          {username ? <Title order={2}>{greeting(username, newAccount.current ??= takeNewAccount(username))}</Title> : <Skeleton height={32} width={280} aria-label="Loading profile" />}
           <Group gap="sm">
             <ButtonLink to="/dashboard" search={(prev) => ({ ...prev, modal: 'new', id: undefined })} resetScroll={false} leftSection={<IconPlus size={18} aria-hidden />}>
               Add wishlist item

@@ -5,10 +5,11 @@ import type { DashboardSearch } from '../../../features/dashboard/dashboard-sear
 import { useLogout } from '../../../features/dashboard/use-logout.ts'
 import { OrderTab } from '../../../features/order/order-tab.tsx'
 import { PurchasesTabLive } from '../../../features/purchases/purchases-tab-live.tsx'
+import { ProfileAddress } from '../../../features/qr/profile-address.tsx'
 import { QrDialogContent } from '../../../features/qr/qr-dialog.tsx'
 import { ScanChart } from '../../../features/scans/scan-chart.tsx'
 import { ScanStatCard } from '../../../features/scans/scan-stat-card.tsx'
-import { ThemeSwitch } from '../../../features/shell/theme-switch.tsx'
+import { HeaderMenu } from '../../../features/shell/header-menu.tsx'
 import { useLogoutGuard } from '../../../features/sync-status/logout-confirm-dialog.tsx'
 import { SyncStatusBadge } from '../../../features/sync-status/sync-status-badge.tsx'
 import { ProductDialog } from '../../../features/wishlist/product-dialog.tsx'
@@ -21,21 +22,21 @@ export function OwnerDashboard({ search }: { search: DashboardSearch }) {
   const { requestLogout, dialog } = useLogoutGuard(sync, logout)
   const syncNow = useCallback(() => sync.syncNow(), [sync])
   const { db } = sync
-  // Stable across renders, so opening a dialog (a new address, a new render) leaves the page's header and menu alone.
-  const headerActions = useMemo(
-    () => (
-      <>
-        <SyncStatusBadge sync={sync} />
-        <ThemeSwitch />
-      </>
-    ),
-    [sync],
-  )
   const latestRequestLogout = useRef(requestLogout)
   useLayoutEffect(() => {
     latestRequestLogout.current = requestLogout
   })
   const onLogout = useCallback(() => void latestRequestLogout.current(), [])
+  // Stable across renders, so opening a dialog (a new address, a new render) leaves the page's header and menu alone.
+  const headerActions = useMemo(
+    () => (
+      <>
+        <SyncStatusBadge sync={sync} />
+        <HeaderMenu onLogout={onLogout} />
+      </>
+    ),
+    [sync, onLogout],
+  )
 
   return (
     <DashboardPage
@@ -44,6 +45,7 @@ export function OwnerDashboard({ search }: { search: DashboardSearch }) {
       onViewShown={syncNow}
       headerActions={headerActions}
       tabs={{ dashboard: <WishlistTab db={db} extraStat={<ScanStatCard db={db} />} belowStats={<ScanChart db={db} />} />, order: <OrderTab db={db} />, purchases: <PurchasesTabLive db={db} /> }}
+      profileSlots={{ address: (shareableId) => <ProfileAddress shareableId={shareableId} />, scans: <ScanStatCard db={db} /> }}
       dialogSlots={{
         qr: ({ shareableId, onClose }) => <QrDialogContent shareableId={shareableId} onClose={onClose} />,
         new: ({ onClose }) => <ProductDialog db={db} mode="new" onClose={onClose} />,

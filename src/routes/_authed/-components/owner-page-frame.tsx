@@ -1,17 +1,26 @@
-// Owns the frame of the owner's full pages (/products/*, /profile/edit): the site header with the sync badge.
+// Owns the frame of the owner's full pages (/products/*, /profile/edit): the site header with the sync badge and the
+// owner's tabs (in the header from tablets up, a bottom bar on phones), and the logo leading back to the dashboard.
+import { VisuallyHidden } from '@mantine/core'
 import type { ReactNode } from 'react'
+import type { DashboardView } from '../../../features/dashboard/dashboard-search.ts'
+import { OwnerTabs } from '../../../features/dashboard/owner-tabs.tsx'
 import { SiteHeader } from '../../../features/shell/site-header.tsx'
 import { SyncStatusBadge } from '../../../features/sync-status/sync-status-badge.tsx'
 import { useOwnerSync } from './owner-sync.ts'
 
-export function OwnerPageFrame({ children }: { children: ReactNode }) {
+export function OwnerPageFrame({ children, tab }: { children: ReactNode; tab: DashboardView }) {
   const sync = useOwnerSync()
   return (
     <>
-      <SiteHeader>
+      <SiteHeader home="/dashboard" nav={<OwnerTabs current={tab} placement="top" />}>
         <SyncStatusBadge sync={sync} />
       </SiteHeader>
-      <main>{children}</main>
+      <main>
+        {/* The page's one h1 for screen readers; the page's visible title is its h2. */}
+        <VisuallyHidden component="h1">QR Tee owner pages</VisuallyHidden>
+        {children}
+      </main>
+      <OwnerTabs current={tab} placement="bottom" />
     </>
   )
 }

@@ -9,7 +9,7 @@ export const Route = createFileRoute('/_authed/products/$id')({
     const { id } = Route.useParams()
     const { db } = useOwnerSync()
     return (
-      <OwnerPageFrame>
+      <OwnerPageFrame tab="dashboard">
         <ProductPage db={db} id={id} />
       </OwnerPageFrame>
     )

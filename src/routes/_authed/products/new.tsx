@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_authed/products/new')({
   component: function NewProductRoute() {
     const { db } = useOwnerSync()
     return (
-      <OwnerPageFrame>
+      <OwnerPageFrame tab="dashboard">
         <ProductPage db={db} />
       </OwnerPageFrame>
     )

@@ -26,7 +26,7 @@ export const Route = createFileRoute('/_authed/profile/edit')({
       await logout()
     }, [sync, logout])
     return (
-      <OwnerPageFrame>
+      <OwnerPageFrame tab="profile">
         <ProfileSettingsPage db={sync.db} onLoadFailed={() => void navigate({ to: '/dashboard', replace: true })} onAccountDeleted={onAccountDeleted} />
         <Container size="sm" pb="lg">
           <DevicesPanel />
