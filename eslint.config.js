@@ -99,7 +99,7 @@ export default tseslint.config(
   },
   {
     // The one door from the server into the UI: it renders the visitor page to HTML on a first scan (decision 062).
-    files: ['server/services/visitor-page.ts', 'server/services/visitor-page.test.ts'],
+    files: ['server/public-profile/visitor-page.ts', 'server/public-profile/visitor-page.test.ts'],
     rules: {
       'no-restricted-imports': forbid(
         [['**/src/routes/**', '**/src/local/**', '**/src/sync/**', '**/src/api/**', '**/sw/**']],

@@ -1,7 +1,7 @@
 // Many owners at once, by SQL (generate_series), for the scale bench and the query-plan test: owner n has username
 // seed_n, email seed_n@seed.test, the password SEED_PASSWORD, a public wishlist with `items` items and both addresses.
 import pg from 'pg'
-import { hashPassword } from '../server/auth/passwords.ts'
+import { hashPassword } from '../server/accounts/passwords.ts'
 
 export const SEED_PASSWORD = 'seeded owner password'
 export const seedUsername = (n: number) => `seed_${n}`

@@ -2,9 +2,9 @@
 // requests, without sockets, so a busy machine disturbs it far less than the load bench's CPU comparison of two servers.
 import { IncomingMessage } from 'node:http'
 import { Socket } from 'node:net'
-import { NodeScanInput } from '../server/fast-path.ts'
+import { NodeScanInput } from '../server/scans/fast-path.ts'
 import type { Database } from '../server/db/client.ts'
-import { ScanCounter } from '../server/services/scan-counter.ts'
+import { ScanCounter } from '../server/scans/scan-counter.ts'
 import { PHONE_AGENT } from './lib-scan-load.ts'
 
 /** A request as the Node parser hands it over (headers lower case), on a socket of its own, like a keep-alive client's. */

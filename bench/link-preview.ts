@@ -8,8 +8,8 @@ const runs = numericArg('--runs', 30)
 
 async function main() {
   const { openDatabase } = await import('../server/db/client.ts')
-  const { LinkPreviewer } = await import('../server/services/link-preview/link-previewer.ts')
-  const { safeFetch } = await import('../server/services/outbound/safe-fetch.ts')
+  const { LinkPreviewer } = await import('../server/link-previews/link-previewer.ts')
+  const { safeFetch } = await import('../server/outbound/safe-fetch.ts')
   const { users } = await import('../server/db/schema.ts')
   const shop = await startFakeShop()
   const database = await openDatabase('memory://')

@@ -21,7 +21,7 @@ type FloodReady = Ready & { shareableIds: string[] }
 async function serve(scale: string) {
   const { loadConfig } = await import('../server/config.ts')
   const { startServer } = await import('../server/main.ts')
-  const { renderPrintFile } = await import('../server/services/print-file.ts')
+  const { renderPrintFile } = await import('../server/orders/print-file.ts')
   const { profiles } = await import('../server/db/schema.ts')
   const config = loadConfig({
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret',

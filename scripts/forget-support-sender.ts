@@ -4,7 +4,7 @@
 import path from 'node:path'
 import { loadConfig } from '../server/config.ts'
 import { openDatabase } from '../server/db/client.ts'
-import { deleteSupportMessagesOf } from '../server/services/support-retention.ts'
+import { deleteSupportMessagesOf } from '../server/support/support-retention.ts'
 
 const email = process.argv[2]?.trim()
 if (!email || !email.includes('@')) {

@@ -3,7 +3,7 @@ import { hkdfSync, randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import * as v from 'valibot'
-import { parseAllowHosts } from './services/outbound/address-policy.ts'
+import { parseAllowHosts } from './outbound/address-policy.ts'
 
 /** pino's levels; 'silent' writes nothing (the test suites use it). */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
@@ -150,9 +150,9 @@ export type Config = {
   rateLimitScale: number
   /** Proxies in front of the server whose X-Forwarded-For entries are believed; 0 = the socket address (decision 075). */
   trustProxy: number
-  /** Structured request and error logs at this level and above (server/logging.ts). */
+  /** Structured request and error logs at this level and above (server/http/logging.ts). */
   logLevel: LogLevel
-  /** What a slow standard output may hold back before new log lines are dropped and counted (server/logging.ts). */
+  /** What a slow standard output may hold back before new log lines are dropped and counted (server/http/logging.ts). */
   logBufferBytes: number
   /** Scan counts (decision 105): off counts nothing; the counts gathered in memory are written every scanFlushMs. */
   scanCounting: boolean

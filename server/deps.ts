@@ -2,20 +2,20 @@
 import type { Hono } from 'hono'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
-import type { Logger } from './logging.ts'
-import type { RateLimits, RateLimitStore } from './rate-limit.ts'
-import type { SupportOptions } from './routes/support.ts'
-import type { ClientMutation } from './services/client-mutations.ts'
-import type { OutboundOptions } from './services/outbound/safe-fetch.ts'
-import type { ScanCounter } from './services/scan-counter.ts'
-import type { MailRetry } from './services/support-outbox.ts'
-import type { PrintProvider } from './services/print-provider/provider.ts'
+import type { Logger } from './http/logging.ts'
+import type { RateLimits, RateLimitStore } from './http/rate-limit.ts'
+import type { SupportOptions } from './support/support.ts'
+import type { ClientMutation } from './sync/client-mutations.ts'
+import type { OutboundOptions } from './outbound/safe-fetch.ts'
+import type { ScanCounter } from './scans/scan-counter.ts'
+import type { MailRetry } from './support/support-outbox.ts'
+import type { PrintProvider } from './orders/print-provider/provider.ts'
 
 export type AppDeps = {
   database: Database
   config: Config
   now: () => Date
-  /** Overrides of DEFAULT_RATE_LIMITS in server/rate-limit.ts (tests lower them); unset means the defaults. */
+  /** Overrides of DEFAULT_RATE_LIMITS in server/http/rate-limit.ts (tests lower them); unset means the defaults. */
   rateLimits?: Partial<RateLimits>
   /** Prefix of every rate-limit key: servers that count together share it (each test app gets its own); unset is ''. */
   rateLimitNamespace?: string
@@ -25,15 +25,15 @@ export type AppDeps = {
   storageQuotaBytes?: number
   /** Where request and error lines go; unset means a logger at config.logLevel on standard output. */
   logger?: Logger
-  /** The contact-support route's limits, captcha timeout and mail backoff (server/routes/support.ts); unset = defaults. */
+  /** The contact-support route's limits, captcha timeout and mail backoff (server/support/support.ts); unset = defaults. */
   supportOptions?: SupportOptions
-  /** Backoff of the account mail outbox (server/services/account-mail.ts); unset = the support outbox's defaults. */
+  /** Backoff of the account mail outbox (server/accounts/account-mail.ts); unset = the support outbox's defaults. */
   accountMailRetry?: MailRetry
   /** The print provider (server/services/print-provider/); unset means Printful with PRINTFUL_TOKEN, else the demo catalog. */
   printProvider?: PrintProvider
-  /** Outbound fetches' resolver and timeouts (server/services/outbound/safe-fetch.ts); tests inject them, unset = DNS, 5 s / 10 s. */
+  /** Outbound fetches' resolver and timeouts (server/outbound/safe-fetch.ts); tests inject them, unset = DNS, 5 s / 10 s. */
   outbound?: Omit<OutboundOptions, 'allowHosts'>
-  /** Scan counts (server/services/scan-counter.ts): route code and the fast path call `scans.count(...)`. */
+  /** Scan counts (server/scans/scan-counter.ts): route code and the fast path call `scans.count(...)`. */
   scans: ScanCounter
 }
 

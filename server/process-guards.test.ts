@@ -3,7 +3,7 @@ import path from 'node:path'
 import { Writable } from 'node:stream'
 import { DrizzleQueryError } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { createLogger } from './logging.ts'
+import { createLogger } from './http/logging.ts'
 import { projectRoot } from './main.ts'
 import { routeConsoleToLogger } from './process-guards.ts'
 
@@ -57,7 +57,7 @@ describe('a fatal error with log lines still buffered', () => {
   it('writes every line queued before it, then its own fatal line, before the process exits 1', () => {
     // The default destination is asynchronous: these lines are still in its buffer when the exception escapes.
     const script = [
-      "const { createLogger } = await import('./server/logging.ts')",
+      "const { createLogger } = await import('./server/http/logging.ts')",
       "const { installProcessGuards } = await import('./server/process-guards.ts')",
       "const logger = createLogger('info')",
       'installProcessGuards(logger)',

@@ -1,7 +1,7 @@
 // The process's last line of defence: libraries' console output and stray failures go through the structured logger,
 // summarised (no SQL parameters, no request data), instead of being printed raw.
 import { format } from 'node:util'
-import type { Logger } from './logging.ts'
+import type { Logger } from './http/logging.ts'
 
 type ConsoleMethod = 'error' | 'warn' | 'info' | 'log' | 'debug'
 const LEVEL_OF: Record<ConsoleMethod, 'error' | 'warn' | 'info' | 'debug'> = { error: 'error', warn: 'warn', info: 'info', log: 'info', debug: 'debug' }

@@ -6,7 +6,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { buildIfStale } from '../server/build-if-stale.ts'
+import { buildIfStale } from '../server/site/build-if-stale.ts'
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const STARTUP_TIMEOUT_MS = 120_000

@@ -2,11 +2,11 @@
 // reset link (1 hour) to this terminal. It goes to standard output only, never to the server's log.
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
-import { findUserByEmail } from './auth/accounts.ts'
-import { issueAccountToken } from './auth/account-tokens.ts'
-import { ConfigError, loadConfig } from './config.ts'
-import { type Db, openDatabase } from './db/client.ts'
-import { users } from './db/schema.ts'
+import { findUserByEmail } from './accounts.ts'
+import { issueAccountToken } from './account-tokens.ts'
+import { ConfigError, loadConfig } from '../config.ts'
+import { type Db, openDatabase } from '../db/client.ts'
+import { users } from '../db/schema.ts'
 
 const USAGE = 'Usage: npm run account -- reset-link <email>'
 

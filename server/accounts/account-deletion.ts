@@ -17,7 +17,7 @@ import {
   users,
   wishlistItems,
 } from '../db/schema.ts'
-import { invalidatePublicProfile } from './public-profile-cache.ts'
+import { invalidatePublicProfile } from '../public-profile/public-profile-cache.ts'
 
 type OwnedTable = PgTable & { userId: PgColumn }
 

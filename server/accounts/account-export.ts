@@ -4,7 +4,7 @@ import { ACCOUNT_EXPORT_FORMAT, ACCOUNT_EXPORT_VERSION } from '../../src/contrac
 import { apiPaths } from '../../src/contract/api-paths.ts'
 import type { Db } from '../db/client.ts'
 import { images, linkedIdentities, orders, profiles, purchaseRecords, refreshTokens, users, wishlistItems } from '../db/schema.ts'
-import { allScanDaysOf } from './scan-stats.ts'
+import { allScanDaysOf } from '../scans/scan-stats.ts'
 
 /** What a section needs besides the database: absolute addresses make the file useful away from the app. */
 type ExportContext = { userId: string; publicUrl: string }

@@ -1,13 +1,13 @@
 // Owns the account mail of one app: whether it is configured (SMTP_URL), its outbox, and the mails a sign-in flow sends
 // (a link built on PUBLIC_URL with a fresh single-use token). Without SMTP_URL nothing is mailed and callers say so.
 import { eq } from 'drizzle-orm'
-import { issueAccountToken } from '../auth/account-tokens.ts'
+import { issueAccountToken } from './account-tokens.ts'
 import type { Db } from '../db/client.ts'
 import { users } from '../db/schema.ts'
 import type { AppDeps } from '../deps.ts'
-import { createLogger } from '../logging.ts'
-import { createMailDelivery, enqueueMail, MailOutbox } from './mail-outbox.ts'
-import { DEFAULT_MAIL_RETRY } from './support-outbox.ts'
+import { createLogger } from '../http/logging.ts'
+import { createMailDelivery, enqueueMail, MailOutbox } from '../mail/mail-outbox.ts'
+import { DEFAULT_MAIL_RETRY } from '../support/support-outbox.ts'
 
 const outboxes = new WeakMap<AppDeps, MailOutbox>()
 

@@ -1,18 +1,18 @@
 // /api/users/me (read), its email (change, confirmation resend) and its Google link (disconnect): the account settings
-// of issue 24, each sensitive change behind a recent sign-in (server/auth/recent-sign-in.ts).
+// of issue 24, each sensitive change behind a recent sign-in (server/accounts/recent-sign-in.ts).
 import { and, eq, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { EmailChangeSchema, RECOVERY_MESSAGES } from '../../src/contract/account-recovery.ts'
-import { CONFLICT_MESSAGES, findUserById, signInMethods } from '../auth/accounts.ts'
-import { dropAccountTokens } from '../auth/account-tokens.ts'
-import { withFieldMessages } from '../auth/field-messages.ts'
-import { requireAuth } from '../auth/require-auth.ts'
-import { requireRecentSignIn } from '../auth/recent-sign-in.ts'
+import { CONFLICT_MESSAGES, findUserById, signInMethods } from './accounts.ts'
+import { dropAccountTokens } from './account-tokens.ts'
+import { withFieldMessages } from './field-messages.ts'
+import { requireAuth } from './require-auth.ts'
+import { requireRecentSignIn } from './recent-sign-in.ts'
 import { linkedIdentities, users } from '../db/schema.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
-import { ApiError, validate } from '../http.ts'
-import { rateLimiterFor, resolveRateLimits } from '../rate-limit.ts'
-import { accountMailFor, mailAccountLink, mailNotice } from '../services/account-mail.ts'
+import { ApiError, validate } from '../http/http.ts'
+import { rateLimiterFor, resolveRateLimits } from '../http/rate-limit.ts'
+import { accountMailFor, mailAccountLink, mailNotice } from './account-mail.ts'
 import { devicesRoutes } from './devices.ts'
 
 const EmailChangeBody = withFieldMessages(EmailChangeSchema)

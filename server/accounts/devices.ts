@@ -3,11 +3,11 @@
 import { and, eq, gt, isNull, max, min, ne } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { DEVICE_MESSAGES } from '../../src/contract/devices.ts'
-import { revokeFamily } from '../auth/refresh-tokens.ts'
-import { requireAuth } from '../auth/require-auth.ts'
+import { revokeFamily } from './refresh-tokens.ts'
+import { requireAuth } from './require-auth.ts'
 import { refreshTokens } from '../db/schema.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
-import { ApiError } from '../http.ts'
+import { ApiError } from '../http/http.ts'
 
 export function devicesRoutes(deps: AppDeps) {
   const { database, now } = deps

@@ -3,7 +3,7 @@
 import type { Context } from 'hono'
 import { RECOVERY_MESSAGES } from '../../src/contract/account-recovery.ts'
 import type { AppEnv } from '../deps.ts'
-import { ApiError } from '../http.ts'
+import { ApiError } from '../http/http.ts'
 import { verifyPassword } from './passwords.ts'
 
 export const RECENT_SIGN_IN_MS = 5 * 60_000

@@ -2,7 +2,7 @@ import { createServer } from 'node:net'
 import { DrizzleQueryError, sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { toErrorResponse } from '../http.ts'
+import { toErrorResponse } from '../http/http.ts'
 import { DATABASE_UNAVAILABLE_MESSAGE, type Database, isDatabaseUnavailable, openDatabase } from './client.ts'
 
 /** The error a promise rejects with (the test fails if it resolves). */

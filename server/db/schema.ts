@@ -411,7 +411,7 @@ export const accountTokens = pgTable(
   (t) => [index('account_tokens_user_purpose_idx').on(t.userId, t.purpose)],
 )
 
-/** Account mail, stored before it is sent and retried with backoff (server/services/mail-outbox.ts). */
+/** Account mail, stored before it is sent and retried with backoff (server/mail/mail-outbox.ts). */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {

@@ -3,8 +3,8 @@
 import { createHmac } from 'node:crypto'
 import type { Context } from 'hono'
 import { clientAddress } from './client-address.ts'
-import type { Config } from './config.ts'
-import type { AppEnv } from './deps.ts'
+import type { Config } from '../config.ts'
+import type { AppEnv } from '../deps.ts'
 
 /** HMAC-SHA-256 of the parts (joined by NUL, so no two lists of parts run together), base64url. */
 export function addressDigest(secret: string, ...parts: string[]): string {
@@ -18,7 +18,7 @@ export function visitorIdempotencyScope(c: Context<AppEnv>, config: Pick<Config,
 
 /**
  * The salt of a UTC day's visitor hashes: derived, so every server holding the secret has the same one without storing
- * it, and kept only in each server's memory while the day lasts (server/services/scan-counter.ts).
+ * it, and kept only in each server's memory while the day lasts (server/scans/scan-counter.ts).
  */
 export function scanSaltOf(secret: string, day: string): Uint8Array {
   return new Uint8Array(createHmac('sha256', secret).update(`scan-salt\u0000${day}`).digest())

@@ -2,10 +2,10 @@
 // 64 KB of JSON, unless the route is named below with a larger bound.
 import { createMiddleware } from 'hono/factory'
 import type { MiddlewareHandler } from 'hono'
-import { LIMITS } from '../src/contract/limits.ts'
-import type { AppEnv } from './deps.ts'
+import { LIMITS } from '../../src/contract/limits.ts'
+import type { AppEnv } from '../deps.ts'
 import { ApiError } from './http.ts'
-import { IMAGE_MESSAGES } from './services/image-processing.ts'
+import { IMAGE_MESSAGES } from '../images/image-processing.ts'
 
 const KB = 1024
 

@@ -5,7 +5,7 @@ import { createMiddleware } from 'hono/factory'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { GenericSchema } from 'valibot'
-import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './db/client.ts'
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/client.ts'
 
 /** Throw anywhere in a handler; the app answers `{ message }` with this status. */
 export class ApiError extends Error {

@@ -5,10 +5,10 @@ import { createMiddleware } from 'hono/factory'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { createHash } from 'node:crypto'
 import * as v from 'valibot'
-import { IDEMPOTENCY_KEY_HEADER } from '../src/contract/names.ts'
-import { IDEMPOTENCY_KEY_MESSAGE, IdempotencyKeySchema } from '../src/contract/sync.ts'
-import { idempotencyKeys } from './db/schema.ts'
-import type { AppDeps, AppEnv } from './deps.ts'
+import { IDEMPOTENCY_KEY_HEADER } from '../../src/contract/names.ts'
+import { IDEMPOTENCY_KEY_MESSAGE, IdempotencyKeySchema } from '../../src/contract/sync.ts'
+import { idempotencyKeys } from '../db/schema.ts'
+import type { AppDeps, AppEnv } from '../deps.ts'
 import { ApiError } from './http.ts'
 
 export const IDEMPOTENCY_MESSAGES = {
@@ -50,7 +50,7 @@ export function idempotency({ database, now }: AppDeps, scopeOf: ScopeOf = (c) =
     const anonymous = c.get('userId') === undefined
     const url = new URL(c.req.url)
     // Reading the body here caches it on the request; the validators after us read the same bytes. Its size was
-    // bounded before any route ran (server/body-limit.ts).
+    // bounded before any route ran (server/http/body-limit.ts).
     const requestBody = withoutMultipartBoundary(new Uint8Array(await c.req.arrayBuffer()), c.req.header('Content-Type'))
     const hash = requestHash(c.req.method, url.pathname + url.search, requestBody)
     const startedAt = now()

@@ -1,8 +1,8 @@
 import { DrizzleQueryError } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { captureLogs } from '../tests/api/log-capture.ts'
-import type { AppEnv } from './deps.ts'
+import { captureLogs } from '../../tests/api/log-capture.ts'
+import type { AppEnv } from '../deps.ts'
 import { requestLogging, summarizeError } from './logging.ts'
 
 /** What PostgreSQL (pg and PGlite alike) raises for a uuid column compared with a text that is not one. */

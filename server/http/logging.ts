@@ -4,8 +4,8 @@ import { randomUUID } from 'node:crypto'
 import { DrizzleQueryError } from 'drizzle-orm'
 import { createMiddleware } from 'hono/factory'
 import { type DestinationStream, type Logger, pino } from 'pino'
-import type { LogLevel } from './config.ts'
-import type { AppEnv } from './deps.ts'
+import type { LogLevel } from '../config.ts'
+import type { AppEnv } from '../deps.ts'
 
 export type { Logger }
 

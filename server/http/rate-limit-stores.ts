@@ -7,7 +7,7 @@ export type Limit = { max: number; windowMs: number }
 
 export type Verdict = { allowed: true } | { allowed: false; retryAfterSeconds: number }
 
-/** Counts hits per key in fixed windows. Keys arrive hashed and namespaced (server/rate-limit.ts). */
+/** Counts hits per key in fixed windows. Keys arrive hashed and namespaced (server/http/rate-limit.ts). */
 export interface RateLimitStore {
   /** Records one hit and says whether it is within `limit`; rejects only when the store cannot answer. */
   hit(key: string, limit: Limit): Promise<Verdict>

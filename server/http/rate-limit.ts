@@ -2,8 +2,8 @@
 // calls for), and the 429 answer with Retry-After and a message.
 import type { Pool } from 'pg'
 import { addressDigest } from './address-keys.ts'
-import type { Database } from './db/client.ts'
-import type { AppDeps } from './deps.ts'
+import type { Database } from '../db/client.ts'
+import type { AppDeps } from '../deps.ts'
 import { ApiError } from './http.ts'
 import { createLogger } from './logging.ts'
 import { type Limit, memoryRateLimitStore, postgresRateLimitStore, type RateLimitStore, type Verdict, withFallback } from './rate-limit-stores.ts'

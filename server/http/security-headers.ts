@@ -21,7 +21,7 @@ const CSP = [
   "object-src 'none'",
 ].join('; ')
 
-/** One list for the middleware and the scan fast path (server/fast-path.ts), so the two cannot drift. */
+/** One list for the middleware and the scan fast path (server/scans/fast-path.ts), so the two cannot drift. */
 export const SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [
   ['Content-Security-Policy', CSP],
   ['Referrer-Policy', 'no-referrer'],

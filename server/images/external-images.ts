@@ -9,12 +9,12 @@ import { LIMITS } from '../../src/contract/limits.ts'
 import type { Database } from '../db/client.ts'
 import { images, wishlistItems } from '../db/schema.ts'
 import type { AppDeps } from '../deps.ts'
-import { ApiError } from '../http.ts'
-import { reserveSeqs } from './change-seq.ts'
+import { ApiError } from '../http/http.ts'
+import { reserveSeqs } from '../sync/change-seq.ts'
 import { processImage, type ProcessedImage } from './image-processing.ts'
 import { storedBytes } from './image-store.ts'
-import { OutboundError, safeFetch } from './outbound/safe-fetch.ts'
-import { invalidatePublicProfile } from './public-profile-cache.ts'
+import { OutboundError, safeFetch } from '../outbound/safe-fetch.ts'
+import { invalidatePublicProfile } from '../public-profile/public-profile-cache.ts'
 
 export type ExternalImagesDeps = Pick<AppDeps, 'config' | 'outbound' | 'storageQuotaBytes' | 'now'> & { database: Database }
 export type ExternalImagesResult = { copied: number; dropped: number; skipped: number }

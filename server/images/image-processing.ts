@@ -1,7 +1,7 @@
 // Turns uploaded bytes into a safe stored image: recognised by magic bytes, bounded before decoding, re-encoded clean.
 import sharp from 'sharp'
 import { LIMITS } from '../../src/contract/limits.ts'
-import { ApiError } from '../http.ts'
+import { ApiError } from '../http/http.ts'
 import { imageWork } from './image-work.ts'
 
 export const IMAGE_MESSAGES = {

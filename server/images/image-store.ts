@@ -2,11 +2,11 @@
 import { and, eq, sum } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { images, profiles, wishlistItems } from '../db/schema.ts'
-import { ApiError } from '../http.ts'
-import { reserveSeqs } from './change-seq.ts'
-import { type ClientMutation, recordClientMutation } from './client-mutations.ts'
+import { ApiError } from '../http/http.ts'
+import { reserveSeqs } from '../sync/change-seq.ts'
+import { type ClientMutation, recordClientMutation } from '../sync/client-mutations.ts'
 import { IMAGE_MESSAGES, type ProcessedImage } from './image-processing.ts'
-import { invalidatePublicProfile } from './public-profile-cache.ts'
+import { invalidatePublicProfile } from '../public-profile/public-profile-cache.ts'
 
 export const imageNotFound = () => new ApiError(404, 'Image not found')
 

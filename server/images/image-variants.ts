@@ -2,7 +2,7 @@
 // stored bytes on first request and kept in a bounded memory cache; an id's bytes never change, so neither do these.
 import sharp from 'sharp'
 import { IMAGE_VARIANT_WIDTHS } from '../../src/contract/limits.ts'
-import { ApiError } from '../http.ts'
+import { ApiError } from '../http/http.ts'
 import { imageWork } from './image-work.ts'
 
 export type VariantWidth = (typeof IMAGE_VARIANT_WIDTHS)[number]

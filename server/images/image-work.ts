@@ -1,7 +1,7 @@
 // Bounds the sharp work of this process (upload re-encodes and variant encodes): a few jobs at once, a short queue,
 // and a clear "busy" beyond it, so a burst of uploads or cold variants cannot take every core or pile up memory.
 import { availableParallelism } from 'node:os'
-import { ApiError } from '../http.ts'
+import { ApiError } from '../http/http.ts'
 
 export const IMAGE_BUSY_MESSAGE = 'The server is busy processing other images. Please try again in a few seconds.'
 

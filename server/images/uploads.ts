@@ -6,17 +6,17 @@ import * as v from 'valibot'
 import { apiPaths } from '../../src/contract/api-paths.ts'
 import { IMAGE_MAX_SIDE } from '../../src/contract/images.ts'
 import { LIMITS } from '../../src/contract/limits.ts'
-import { requireAuth } from '../auth/require-auth.ts'
+import { requireAuth } from '../accounts/require-auth.ts'
 import { images, profiles, wishlistItems } from '../db/schema.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
-import { ApiError, validate } from '../http.ts'
-import { idempotency } from '../idempotency.ts'
-import { rateLimiterFor, resolveRateLimits, TOO_MANY } from '../rate-limit.ts'
-import { mutationOf } from '../services/client-mutations.ts'
-import { IMAGE_MESSAGES, processImage } from '../services/image-processing.ts'
-import { assertRoomLeft, deleteOwnImage, imageNotFound, isUuid, storeImage } from '../services/image-store.ts'
-import { type ImageVariant, imageVariant, parseVariantWidth } from '../services/image-variants.ts'
-import { ImageBusyError } from '../services/image-work.ts'
+import { ApiError, validate } from '../http/http.ts'
+import { idempotency } from '../http/idempotency.ts'
+import { rateLimiterFor, resolveRateLimits, TOO_MANY } from '../http/rate-limit.ts'
+import { mutationOf } from '../sync/client-mutations.ts'
+import { IMAGE_MESSAGES, processImage } from './image-processing.ts'
+import { assertRoomLeft, deleteOwnImage, imageNotFound, isUuid, storeImage } from './image-store.ts'
+import { type ImageVariant, imageVariant, parseVariantWidth } from './image-variants.ts'
+import { ImageBusyError } from './image-work.ts'
 
 // The browser scales a picked photo to the same sides before it is queued (src/lib/picked-photo.ts, decision 085).
 export { IMAGE_MAX_SIDE }
@@ -40,7 +40,7 @@ export function uploadRoutes(deps: AppDeps) {
   })
 
   return new Hono<AppEnv>()
-    // The body's bound (BODY_LIMITS.upload) is enforced before any route, in server/body-limit.ts.
+    // The body's bound (BODY_LIMITS.upload) is enforced before any route, in server/http/body-limit.ts.
     .post('/uploads', auth, admitUpload, idempotency(deps), validate('query', UploadQuerySchema), async (c) => {
       const userId = c.var.userId
       const { productId, profileId } = c.req.valid('query')

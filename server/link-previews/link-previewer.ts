@@ -1,11 +1,11 @@
 // Turns a product link into a preview for one owner: the page through the safe fetcher, its fields parsed, its image
 // fetched the same way and stored as the owner's upload. Pages (and their cleaned image) are kept per URL for an hour.
-import { IMAGE_MAX_SIDE } from '../../../src/contract/images.ts'
-import { LINK_PREVIEW_MESSAGES, type LinkPreview } from '../../../src/contract/link-preview.ts'
-import type { Db } from '../../db/client.ts'
-import { ApiError } from '../../http.ts'
-import { processImage, type ProcessedImage } from '../image-processing.ts'
-import { assertOwnImage, storeImage } from '../image-store.ts'
+import { IMAGE_MAX_SIDE } from '../../src/contract/images.ts'
+import { LINK_PREVIEW_MESSAGES, type LinkPreview } from '../../src/contract/link-preview.ts'
+import type { Db } from '../db/client.ts'
+import { ApiError } from '../http/http.ts'
+import { processImage, type ProcessedImage } from '../images/image-processing.ts'
+import { assertOwnImage, storeImage } from '../images/image-store.ts'
 import { type FetchKind, type Fetched, OutboundError, type OutboundOptions, safeFetch } from '../outbound/safe-fetch.ts'
 import { type PageProduct, parseProductPage } from './parse-product.ts'
 

@@ -2,13 +2,13 @@
 import { Hono } from 'hono'
 import { LinkPreviewRequestSchema } from '../../src/contract/link-preview.ts'
 import { LIMITS } from '../../src/contract/limits.ts'
-import { requireAuth } from '../auth/require-auth.ts'
-import { addressKey, clientAddress } from '../client-address.ts'
+import { requireAuth } from '../accounts/require-auth.ts'
+import { addressKey, clientAddress } from '../http/client-address.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
-import { validate } from '../http.ts'
-import { rateLimiterFor, resolveRateLimits, TOO_MANY } from '../rate-limit.ts'
-import { assertRoomLeft } from '../services/image-store.ts'
-import { LinkPreviewer } from '../services/link-preview/link-previewer.ts'
+import { validate } from '../http/http.ts'
+import { rateLimiterFor, resolveRateLimits, TOO_MANY } from '../http/rate-limit.ts'
+import { assertRoomLeft } from '../images/image-store.ts'
+import { LinkPreviewer } from './link-previewer.ts'
 
 const previewers = new WeakMap<AppDeps, LinkPreviewer>()
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SHOP_PAGES } from '../../../tests/shop-pages.ts'
+import { SHOP_PAGES } from '../../tests/shop-pages.ts'
 import { parsePrice, parseProductPage, type PageProduct } from './parse-product.ts'
 
 const BASE = 'https://shop.example/p/1'

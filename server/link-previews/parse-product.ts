@@ -3,7 +3,7 @@
 import type { AnyNode, Element } from 'domhandler'
 import { findAll, getAttributeValue, textContent } from 'domutils'
 import { parseDocument } from 'htmlparser2'
-import { LIMITS } from '../../../src/contract/limits.ts'
+import { LIMITS } from '../../src/contract/limits.ts'
 
 export type PageProduct = {
   name?: string

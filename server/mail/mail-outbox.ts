@@ -5,9 +5,9 @@ import { and, asc, eq, isNull, lte, min, or, sql } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
 import type { Db } from '../db/client.ts'
 import { mailOutbox } from '../db/schema.ts'
-import type { Logger } from '../logging.ts'
+import type { Logger } from '../http/logging.ts'
 import { type RenderedMail, renderMail, type MailKind } from './mail-templates.ts'
-import { DEFAULT_MAIL_RETRY, type MailRetry, retryDelayMs } from './support-outbox.ts'
+import { DEFAULT_MAIL_RETRY, type MailRetry, retryDelayMs } from '../support/support-outbox.ts'
 
 export type OutgoingMail = { to: string; mail: RenderedMail }
 export type DeliverMail = (outgoing: OutgoingMail) => Promise<void>

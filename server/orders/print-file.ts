@@ -7,7 +7,7 @@ import { create as createQr } from 'qrcode'
 import sharp from 'sharp'
 import type { Db } from '../db/client.ts'
 import { printFiles } from '../db/schema.ts'
-import { imageWork } from './image-work.ts'
+import { imageWork } from '../images/image-work.ts'
 
 export const PRINT_FILE_MIN_WIDTH = 3000
 export const QUIET_ZONE_MODULES = 4

@@ -5,9 +5,9 @@ import { timingSafeEqual } from 'node:crypto'
 import { Hono } from 'hono'
 import * as v from 'valibot'
 import type { AppDeps, AppEnv } from '../deps.ts'
-import { ApiError } from '../http.ts'
-import { printProviderFor } from '../services/print-provider/index.ts'
-import { refreshOrderFromProvider } from '../services/print-provider/order-events.ts'
+import { ApiError } from '../http/http.ts'
+import { printProviderFor } from './print-provider/index.ts'
+import { refreshOrderFromProvider } from './print-provider/order-events.ts'
 
 /** The logged path of this route: the secret is a credential and never reaches a log line. */
 export const WEBHOOK_ROUTE_PATTERN = '/api/webhooks/printful/:secret'

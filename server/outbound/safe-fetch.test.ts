@@ -1,6 +1,6 @@
 // The safe fetcher against a real local shop: each hostile answer of issue 28 and each SSRF route, with the guard on.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type FakeShop, startFakeShop } from '../../../tests/fake-shop.ts'
+import { type FakeShop, startFakeShop } from '../../tests/fake-shop.ts'
 import { OUTBOUND_LIMITS, OutboundError, type OutboundOptions, safeFetch } from './safe-fetch.ts'
 
 let shop: FakeShop

@@ -6,7 +6,7 @@ import http, { type IncomingMessage } from 'node:http'
 import https from 'node:https'
 import type { Readable } from 'node:stream'
 import zlib from 'node:zlib'
-import { IMAGE_TYPES } from '../../../src/contract/images.ts'
+import { IMAGE_TYPES } from '../../src/contract/images.ts'
 import { literalAddress, type Refusal, refuseAddresses, refuseUrl } from './address-policy.ts'
 
 /** Every address a host name resolves to (tests inject one that answers a private address). */

@@ -4,11 +4,11 @@ import type { InferOutput } from 'valibot'
 import type { ProfileUpdateSchema } from '../../src/contract/profile.ts'
 import type { Db } from '../db/client.ts'
 import { profiles, type StoredSocialLink } from '../db/schema.ts'
-import { ApiError } from '../http.ts'
-import { nextSeq } from './change-seq.ts'
-import { type ClientMutation, recordClientMutation } from './client-mutations.ts'
-import { assertOwnImage, deleteImageIfUnused } from './image-store.ts'
-import { invalidatePublicProfile } from './public-profile-cache.ts'
+import { ApiError } from '../http/http.ts'
+import { nextSeq } from '../sync/change-seq.ts'
+import { type ClientMutation, recordClientMutation } from '../sync/client-mutations.ts'
+import { assertOwnImage, deleteImageIfUnused } from '../images/image-store.ts'
+import { invalidatePublicProfile } from '../public-profile/public-profile-cache.ts'
 
 export type ProfileUpdate = InferOutput<typeof ProfileUpdateSchema>
 

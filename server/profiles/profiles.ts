@@ -1,13 +1,13 @@
 // /api/profiles: the signed-in owner's own profile, GET and PUT (the visitor's view lives in routes/public.ts).
 import { Hono } from 'hono'
 import { ProfileUpdateSchema } from '../../src/contract/profile.ts'
-import { requireAuth } from '../auth/require-auth.ts'
+import { requireAuth } from '../accounts/require-auth.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
-import { notFound, validate } from '../http.ts'
-import { idempotency } from '../idempotency.ts'
-import { mutationOf } from '../services/client-mutations.ts'
-import { updateProfile } from '../services/profile-writes.ts'
-import { loadOwnProfile } from '../services/profile-view.ts'
+import { notFound, validate } from '../http/http.ts'
+import { idempotency } from '../http/idempotency.ts'
+import { mutationOf } from '../sync/client-mutations.ts'
+import { updateProfile } from './profile-writes.ts'
+import { loadOwnProfile } from './profile-view.ts'
 
 export function profileRoutes(deps: AppDeps) {
   const { db } = deps.database

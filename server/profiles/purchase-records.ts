@@ -1,12 +1,12 @@
 // The owner's purchase records (GET /api/purchase-records), newest first, and one record by id.
 import { and, desc, eq } from 'drizzle-orm'
 import { Hono } from 'hono'
-import { requireAuth } from '../auth/require-auth.ts'
+import { requireAuth } from '../accounts/require-auth.ts'
 import { purchaseRecords } from '../db/schema.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
-import { ApiError } from '../http.ts'
-import { isUuid } from '../services/image-store.ts'
-import { toPurchaseRecord } from '../services/purchase-record-view.ts'
+import { ApiError } from '../http/http.ts'
+import { isUuid } from '../images/image-store.ts'
+import { toPurchaseRecord } from './purchase-record-view.ts'
 
 export function purchaseRecordRoutes(deps: AppDeps) {
   const { db } = deps.database

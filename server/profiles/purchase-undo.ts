@@ -3,12 +3,12 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { purchaseRecords, wishlistItems } from '../db/schema.ts'
-import { ApiError } from '../http.ts'
-import { reserveSeqs } from './change-seq.ts'
-import { type ClientMutation, recordClientMutation } from './client-mutations.ts'
-import { isUuid } from './image-store.ts'
-import { invalidatePublicProfile } from './public-profile-cache.ts'
-import { PURCHASE_MESSAGES } from './visitor-purchase.ts'
+import { ApiError } from '../http/http.ts'
+import { reserveSeqs } from '../sync/change-seq.ts'
+import { type ClientMutation, recordClientMutation } from '../sync/client-mutations.ts'
+import { isUuid } from '../images/image-store.ts'
+import { invalidatePublicProfile } from '../public-profile/public-profile-cache.ts'
+import { PURCHASE_MESSAGES } from '../public-profile/visitor-purchase.ts'
 
 /**
  * Undoes the named purchase of the item. It names the record, not just the item, so an undo queued offline and sent

@@ -3,11 +3,11 @@
 import { Hono } from 'hono'
 import { OWNER_PROFILE_PATHS } from '../../src/contract/api-paths.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
-import { scanInputOf } from '../scan-input.ts'
-import { redirectHeaders, visitorDocumentHeaders } from '../scan-headers.ts'
-import { publicProfileResponse } from '../services/public-profile.ts'
-import { profileOf, visitorDocuments } from '../services/visitor-documents.ts'
-import { encodeFor, type StaticSite } from '../static-files.ts'
+import { scanInputOf } from '../scans/scan-input.ts'
+import { redirectHeaders, visitorDocumentHeaders } from '../scans/scan-headers.ts'
+import { publicProfileResponse } from './public-profile.ts'
+import { profileOf, visitorDocuments } from './visitor-documents.ts'
+import { encodeFor, type StaticSite } from '../site/static-files.ts'
 
 export function profilePageRoutes({ database, config, scans }: AppDeps, site: StaticSite) {
   // Rendered and compressed once per (build, profile version, address); the fast path serves the same pages.

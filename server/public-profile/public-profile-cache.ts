@@ -128,7 +128,7 @@ export function applyInvalidation(cache: PublicProfileCache, message: string): v
 
 type Binding = { cache: PublicProfileCache }
 // One cache per database handle: each server opens its own, so two servers in one process keep separate caches and
-// hear of each other's writes only the way separate processes do (server/services/public-profile-listener.ts).
+// hear of each other's writes only the way separate processes do (server/public-profile/public-profile-listener.ts).
 const bindings = new Map<Db, Binding>()
 
 function bindingOf(db: Db): Binding {

@@ -5,7 +5,7 @@ import * as v from 'valibot'
 import { type PublicProfile, PublicProfileSchema } from '../../src/contract/profile.ts'
 import type { Db } from '../db/client.ts'
 import { profiles, users } from '../db/schema.ts'
-import { loadWishlist, toProfile } from './profile-view.ts'
+import { loadWishlist, toProfile } from '../profiles/profile-view.ts'
 import { namedBy } from './public-address.ts'
 import { type CachedPublicProfile, type CacheLookup, publicProfileCache } from './public-profile-cache.ts'
 

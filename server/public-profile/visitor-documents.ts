@@ -1,11 +1,11 @@
 // The visitor document of /profile/{id} as served: the built template with its stylesheet inlined (once per build),
 // and each profile's page rendered and compressed once per (build, profile version, address), shared by the Hono route
-// and the scan fast path (server/fast-path.ts), so both serve the very same bytes.
+// and the scan fast path (server/scans/fast-path.ts), so both serve the very same bytes.
 import { createHash } from 'node:crypto'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { PublicProfile } from '../../src/contract/profile.ts'
 import type { Config } from '../config.ts'
-import type { StaticSite } from '../static-files.ts'
+import type { StaticSite } from '../site/static-files.ts'
 import type { CachedPublicProfile } from './public-profile-cache.ts'
 import { inlineStylesheets, renderVisitorPage } from './visitor-page.ts'
 

@@ -3,17 +3,17 @@
 // else (a miss, a page not yet rendered, an unusual request) goes on to Hono untouched.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
-import { OWNER_PROFILE_PATHS } from '../src/contract/api-paths.ts'
-import { resolveClientAddress } from './client-address.ts'
-import type { Config } from './config.ts'
-import type { Db } from './db/client.ts'
-import { clippedPath, type Logger, logAnswer, REQUEST_ID_HEADER, requestIdFor } from './logging.ts'
+import { OWNER_PROFILE_PATHS } from '../../src/contract/api-paths.ts'
+import { resolveClientAddress } from '../http/client-address.ts'
+import type { Config } from '../config.ts'
+import type { Db } from '../db/client.ts'
+import { clippedPath, type Logger, logAnswer, REQUEST_ID_HEADER, requestIdFor } from '../http/logging.ts'
 import { type Encoding, publicProfileHeaders, redirectHeaders, visitorDocumentHeaders, wireHeaders } from './scan-headers.ts'
-import { securityHeadersFor } from './security-headers.ts'
-import { acceptsGzip, type CachedPublicProfile, gzipOf, matchesIfNoneMatch, publicProfileCache } from './services/public-profile-cache.ts'
-import type { ScanCounter, ScanInput } from './services/scan-counter.ts'
-import { profileOf, type RenderedPage, visitorDocuments } from './services/visitor-documents.ts'
-import { encodingFor, type StaticSite } from './static-files.ts'
+import { securityHeadersFor } from '../http/security-headers.ts'
+import { acceptsGzip, type CachedPublicProfile, gzipOf, matchesIfNoneMatch, publicProfileCache } from '../public-profile/public-profile-cache.ts'
+import type { ScanCounter, ScanInput } from './scan-counter.ts'
+import { profileOf, type RenderedPage, visitorDocuments } from '../public-profile/visitor-documents.ts'
+import { encodingFor, type StaticSite } from '../site/static-files.ts'
 
 export type FastPathDeps = {
   database: { db: Db }
@@ -122,7 +122,7 @@ export function createFastPath(deps: FastPathDeps, site: StaticSite | undefined)
     return prepared
   }
 
-  /** Exactly the route's counting (server/routes/profile-page.ts): the same counter, rules and input. */
+  /** Exactly the route's counting (server/public-profile/profile-page.ts): the same counter, rules and input. */
   function countScan(req: IncomingMessage, entry: CachedPublicProfile): void {
     // The profile is parsed once per version (a WeakMap), so its shareableId costs no more than the lazy form.
     // Switched off (SCAN_COUNTING=off): not even the input is built.
@@ -191,7 +191,7 @@ function header(req: IncomingMessage, name: string): string | undefined {
 const REQUEST_ID = REQUEST_ID_HEADER.toLowerCase()
 
 /**
- * The counter's view of a Node request, as server/scan-input.ts gives it of a Hono one; no closure per scan. Exported
+ * The counter's view of a Node request, as server/scans/scan-input.ts gives it of a Hono one; no closure per scan. Exported
  * for bench/lib-scan-counting.ts, which times the counting of a scan on its own.
  */
 export class NodeScanInput implements ScanInput {

@@ -2,10 +2,10 @@
 // in one statement that several servers may run at once, with visitors told apart by a hash under a daily salt that
 // only memory holds (decision 127).
 import type { Config } from '../config.ts'
-import { scanSaltOf } from '../address-keys.ts'
+import { scanSaltOf } from '../http/address-keys.ts'
 import type { Database } from '../db/client.ts'
-import type { Logger } from '../logging.ts'
-import { DEFAULT_RATE_LIMITS, type Limit } from '../rate-limit.ts'
+import type { Logger } from '../http/logging.ts'
+import { DEFAULT_RATE_LIMITS, type Limit } from '../http/rate-limit.ts'
 import { flushStatement } from './scan-flush-statement.ts'
 import { isCountableScan, type OwnerMarker, type ScanInput } from './scan-rules.ts'
 

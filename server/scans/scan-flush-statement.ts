@@ -4,8 +4,8 @@
 import { createHash } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { SCAN_REPORT_MAX_AGE_DAYS } from '../../src/contract/scans.ts'
-import { addressKey } from '../client-address.ts'
-import { type Limit, rateLimitKey } from '../rate-limit.ts'
+import { addressKey } from '../http/client-address.ts'
+import { type Limit, rateLimitKey } from '../http/rate-limit.ts'
 import type { Pending } from './scan-counter.ts'
 import type { ScanInput } from './scan-rules.ts'
 

@@ -1,6 +1,6 @@
 // The headers of the two answers a scan gets (the public profile JSON and the visitor document), built here for both
-// the Hono routes and the fast path (server/fast-path.ts), and the wire form in which @hono/node-server writes them.
-import { SECURITY_HEADERS } from './security-headers.ts'
+// the Hono routes and the fast path (server/scans/fast-path.ts), and the wire form in which @hono/node-server writes them.
+import { SECURITY_HEADERS } from '../http/security-headers.ts'
 
 // Short, so the off-switch and a purchase show within seconds; the ETag makes the revalidation cheap.
 export const PUBLIC_PROFILE_CACHE_CONTROL = 'public, max-age=10'

@@ -1,7 +1,7 @@
 // What the scan counter needs of a Hono request: the profile it opened and the request's address, agent and headers.
 import type { Context } from 'hono'
-import { clientAddress } from './client-address.ts'
-import type { ScanInput } from './services/scan-rules.ts'
+import { clientAddress } from '../http/client-address.ts'
+import type { ScanInput } from './scan-rules.ts'
 
 /** `nowMs`: when the scan happened, for a report queued offline; unset means now. */
 export function scanInputOf(c: Context, profileId: string, trustProxy: number, nowMs?: number): ScanInput {

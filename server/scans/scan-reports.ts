@@ -3,14 +3,14 @@
 import { Hono } from 'hono'
 import * as v from 'valibot'
 import { SCAN_REPORT_MAX_AGE_DAYS, ScanReportSchema } from '../../src/contract/scans.ts'
-import { addressKey, clientAddress } from '../client-address.ts'
+import { addressKey, clientAddress } from '../http/client-address.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
-import { ApiError } from '../http.ts'
-import { RateLimiter, resolveRateLimits, TOO_MANY } from '../rate-limit.ts'
-import { memoryRateLimitStore } from '../rate-limit-stores.ts'
-import { scanInputOf } from '../scan-input.ts'
-import { cachedPublicProfile, publicProfileResponse } from '../services/public-profile.ts'
-import { profileOf } from '../services/visitor-documents.ts'
+import { ApiError } from '../http/http.ts'
+import { RateLimiter, resolveRateLimits, TOO_MANY } from '../http/rate-limit.ts'
+import { memoryRateLimitStore } from '../http/rate-limit-stores.ts'
+import { scanInputOf } from './scan-input.ts'
+import { cachedPublicProfile, publicProfileResponse } from '../public-profile/public-profile.ts'
+import { profileOf } from '../public-profile/visitor-documents.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 

@@ -6,7 +6,7 @@ import { readOwnerMarker } from '../../src/lib/owner-marker.ts'
 export type ScanInput = {
   /** The profile's row id (profiles.id), which the counts are kept under. */
   profileId: string
-  /** As server/client-address.ts resolves it (TRUST_PROXY respected); only ever hashed, never kept. */
+  /** As server/http/client-address.ts resolves it (TRUST_PROXY respected); only ever hashed, never kept. */
   clientAddress: string
   userAgent: string
   header: (name: string) => string | undefined

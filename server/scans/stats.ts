@@ -3,11 +3,11 @@
 import { and, eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { ScanStatsQuerySchema } from '../../src/contract/scans.ts'
-import { requireAuth } from '../auth/require-auth.ts'
+import { requireAuth } from '../accounts/require-auth.ts'
 import { profiles } from '../db/schema.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
-import { ApiError, validate } from '../http.ts'
-import { scanDaysOf, scanStatsOf } from '../services/scan-stats.ts'
+import { ApiError, validate } from '../http/http.ts'
+import { scanDaysOf, scanStatsOf } from './scan-stats.ts'
 
 export function statsRoutes(deps: AppDeps) {
   const { db } = deps.database

@@ -5,7 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { Hono } from 'hono'
 import { canonicalUrl, PRERENDERED_DIR, PUBLIC_SITE_PAGES, PUBLIC_URL_PLACEHOLDER, publicSitePageFor } from '../../src/lib/public-site-pages.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
-import { encodeFor, type StaticSite } from '../static-files.ts'
+import { encodeFor, type StaticSite } from './static-files.ts'
 
 type Prepared = { sourceEtag: string; body: Uint8Array; gzip: Uint8Array; br: Uint8Array; etag: string }
 

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createApp } from './app.ts'
-import { loadConfig } from './config.ts'
-import type { Database } from './db/client.ts'
+import { createApp } from '../app.ts'
+import { loadConfig } from '../config.ts'
+import type { Database } from '../db/client.ts'
 import { loadStaticSite } from './static-files.ts'
 
 const shell = `<!doctype html><html><head><title>QR Tee</title></head><body><div id="root"></div>${' '.repeat(600)}</body></html>`

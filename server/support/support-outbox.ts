@@ -4,8 +4,8 @@
 import { and, asc, eq, isNull, lte, min, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { supportMessages } from '../db/schema.ts'
-import type { Logger } from '../logging.ts'
-import type { SendMail } from './mail.ts'
+import type { Logger } from '../http/logging.ts'
+import type { SendMail } from '../mail/mail.ts'
 
 export type MailRetry = {
   /** Wait after the first failed attempt; each further failure doubles it, up to `maxMs`. */

@@ -4,11 +4,11 @@ import { SCAN_DAYS_DEFAULT } from '../../src/contract/scans.ts'
 import type { SyncChanges } from '../../src/contract/sync.ts'
 import type { Db } from '../db/client.ts'
 import { itemTombstones, orders, profiles, purchaseRecords, syncEpoch, users, wishlistItems } from '../db/schema.ts'
-import { toWishlistItem } from './item-view.ts'
-import { toProfile } from './profile-view.ts'
-import { toOrder } from './print-provider/order-writes.ts'
-import { toPurchaseRecord } from './purchase-record-view.ts'
-import { scanDaysOf } from './scan-stats.ts'
+import { toWishlistItem } from '../profiles/item-view.ts'
+import { toProfile } from '../profiles/profile-view.ts'
+import { toOrder } from '../orders/print-provider/order-writes.ts'
+import { toPurchaseRecord } from '../profiles/purchase-record-view.ts'
+import { scanDaysOf } from '../scans/scan-stats.ts'
 
 type Change =
   | { seq: number; kind: 'item'; value: SyncChanges['items'][number] }

@@ -13,7 +13,7 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { users } from '../db/schema.ts'
-import { ApiError } from '../http.ts'
+import { ApiError } from '../http/http.ts'
 
 /**
  * Reserves `count` consecutive sequence numbers for the user and returns them in order. The UPDATE locks the user's

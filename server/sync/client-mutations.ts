@@ -3,7 +3,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { clientMutations } from '../db/schema.ts'
-import { ApiError } from '../http.ts'
+import { ApiError } from '../http/http.ts'
 
 /** One push operation's identity: the sending device (an id of the owner's local database) and its running number. */
 export type ClientMutation = { userId: string; deviceId: string; mutationId: number }

@@ -1,6 +1,6 @@
 // Serialises one owner's sync pushes: a queue per owner in this process and, on PostgreSQL, an advisory lock across servers.
 import type { Database } from '../db/client.ts'
-import { ApiError } from '../http.ts'
+import { ApiError } from '../http/http.ts'
 
 /** First key of the two-key advisory lock, so these locks never collide with another use of advisory locks. */
 const PUSH_LOCK_NAMESPACE = 0x51525450

@@ -2,7 +2,7 @@
 // names, and the element ids the server's HTML and the page's script both use. A name lives here once; a typo in one
 // runtime would otherwise fail silently (a lock nobody else takes, a header nobody reads).
 
-/** Makes a write safe to resend: the server answers a repeat with the first answer (server/idempotency.ts). */
+/** Makes a write safe to resend: the server answers a repeat with the first answer (server/http/idempotency.ts). */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key'
 /** The service worker's stamp on an answer it took from its cache, read by the visitor page (sw/saved-copy.ts). */
 export const SAVED_COPY_HEADER = 'X-QRTee-Saved-Copy'
@@ -25,5 +25,5 @@ export const SYNC_WORKER_FAILED_EVENT = 'qrtee:sync-worker-failed'
 
 /** The element both HTML documents (index.html, profile.html) give React to render into. */
 export const ROOT_ELEMENT_ID = 'root'
-/** The `<script type="application/json">` the server embeds the visitor's profile in (server/services/visitor-page.ts). */
+/** The `<script type="application/json">` the server embeds the visitor's profile in (server/public-profile/visitor-page.ts). */
 export const EMBEDDED_PROFILE_ELEMENT_ID = 'profile-data'

@@ -204,7 +204,7 @@ describeEachDatabase('Password reset and email verification', (getDatabase) => {
 
 describeEachDatabase('npm run account -- reset-link', (getDatabase) => {
   it('prints a one-time reset link that works once; an unknown email gets none', async () => {
-    const { makeResetLink } = await import('../../server/account-cli.ts')
+    const { makeResetLink } = await import('../../server/accounts/account-cli.ts')
     const t = new TestApp(await getDatabase(), { config: mailConfig({ SMTP_URL: '' }) })
     const owner = await t.signUp('operator')
     const link = await makeResetLink(t.db, PUBLIC_URL, owner.email.toUpperCase(), t.clock.now())

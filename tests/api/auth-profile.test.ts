@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, expect, it } from 'vitest'
-import { RESERVED_WORDS } from '../../server/auth/shareable-id.ts'
+import { RESERVED_WORDS } from '../../server/accounts/shareable-id.ts'
 import { profiles } from '../../server/db/schema.ts'
 import { describeEachDatabase, TestApp } from './harness.ts'
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { SignJWT } from 'jose'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { hashRefreshToken } from '../../server/auth/refresh-token-policy.ts'
+import { hashRefreshToken } from '../../server/accounts/refresh-token-policy.ts'
 import { refreshTokens, users } from '../../server/db/schema.ts'
 import { describeEachDatabase, TestApp } from './harness.ts'
 

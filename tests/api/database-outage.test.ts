@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../../server/db/client.ts'
-import { NOT_READY_MESSAGE } from '../../server/routes/health.ts'
+import { NOT_READY_MESSAGE } from '../../server/http/health.ts'
 import { startTcpProxy, type TcpProxy } from '../fakes/tcp-proxy.ts'
 
 // The server runs as its own process behind a TCP proxy to the machine's PostgreSQL; the test cuts, stalls and

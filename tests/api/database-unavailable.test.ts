@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DATABASE_UNAVAILABLE_MESSAGE, openDatabase } from '../../server/db/client.ts'
-import { NOT_READY_MESSAGE } from '../../server/routes/health.ts'
+import { NOT_READY_MESSAGE } from '../../server/http/health.ts'
 import { TestApp } from './harness.ts'
 
 // The embedded database's failures map like PostgreSQL's: a PGlite that is gone answers 503 {message}, never a 500

@@ -1,4 +1,4 @@
-// The scan fast path (server/fast-path.ts) answers byte for byte what the Hono adapter answers: status, headers (Date
+// The scan fast path (server/scans/fast-path.ts) answers byte for byte what the Hono adapter answers: status, headers (Date
 // aside), body, log line and scan count, for a table of requests; two real HTTP servers over one app and database.
 import { getRequestListener } from '@hono/node-server'
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createApp } from '../../server/app.ts'
-import { createFastPath, type FastPath, withFastPath } from '../../server/fast-path.ts'
-import { ScanCounter } from '../../server/services/scan-counter.ts'
-import { loadStaticSite } from '../../server/static-files.ts'
+import { createFastPath, type FastPath, withFastPath } from '../../server/scans/fast-path.ts'
+import { ScanCounter } from '../../server/scans/scan-counter.ts'
+import { loadStaticSite } from '../../server/site/static-files.ts'
 import { describeEachDatabase, TestApp } from './harness.ts'
 import { captureLogs } from './log-capture.ts'
 import { createItem, signUpOwner } from './owner-helpers.ts'

@@ -5,7 +5,7 @@ import { createApp } from '../../server/app.ts'
 import { loadConfig } from '../../server/config.ts'
 import { type Database, openDatabase } from '../../server/db/client.ts'
 import type { AppDeps } from '../../server/deps.ts'
-import { createScanCounter } from '../../server/services/scan-counter.ts'
+import { createScanCounter } from '../../server/scans/scan-counter.ts'
 
 export type TestDatabase = { name: 'pglite' | 'postgres'; url: string }
 

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest'
 import { loadConfig } from '../../server/config.ts'
-import { HSTS } from '../../server/security-headers.ts'
+import { HSTS } from '../../server/http/security-headers.ts'
 import { describeEachDatabase, TestApp } from './harness.ts'
 
 describeEachDatabase('health, readiness and error shape', (getDatabase, { name }) => {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { eq, inArray } from 'drizzle-orm'
 import { idempotencyKeys, users } from '../../server/db/schema.ts'
-import { IDEMPOTENCY_MESSAGES, requestHash } from '../../server/idempotency.ts'
+import { IDEMPOTENCY_MESSAGES, requestHash } from '../../server/http/idempotency.ts'
 import { describeEachDatabase, TestApp } from './harness.ts'
 import { createItem, newKey, type Owner, signUpOwner, validItem } from './owner-helpers.ts'
 import { fixture, upload } from './upload-helpers.ts'

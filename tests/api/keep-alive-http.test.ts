@@ -4,7 +4,7 @@ import http from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { honestConnections } from '../../server/honest-connections.ts'
+import { honestConnections } from '../../server/http/honest-connections.ts'
 import { describeEachDatabase, TestApp } from './harness.ts'
 import { type Owner, signUpOwner } from './owner-helpers.ts'
 

@@ -1,5 +1,5 @@
 // Reads what the server logs: a pino destination that keeps every line in memory, for tests that assert on log content.
-import { createLogger, type Logger } from '../../server/logging.ts'
+import { createLogger, type Logger } from '../../server/http/logging.ts'
 
 export type LogLine = Record<string, unknown> & { level: string; msg: string }
 

@@ -3,7 +3,7 @@
 import 'fake-indexeddb/auto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../server/config.ts'
-import { printfulProvider } from '../../server/services/print-provider/printful.ts'
+import { printfulProvider } from '../../server/orders/print-provider/printful.ts'
 import { writeMeta } from '../../src/local/meta.ts'
 import { createDevice } from '../../src/sync/testing.ts'
 import type { FetchLike } from '../../src/sync/transport.ts'

@@ -3,9 +3,9 @@
 // read from Printful and never from the event's body, an outage retried, unknown events and orders ignored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../server/config.ts'
-import { WEBHOOK_MESSAGES } from '../../server/routes/webhooks.ts'
-import { PROVIDER_READ_FAILED } from '../../server/services/print-provider/order-events.ts'
-import { printfulProvider } from '../../server/services/print-provider/printful.ts'
+import { WEBHOOK_MESSAGES } from '../../server/orders/webhooks.ts'
+import { PROVIDER_READ_FAILED } from '../../server/orders/print-provider/order-events.ts'
+import { printfulProvider } from '../../server/orders/print-provider/printful.ts'
 import { type FakePrintful, startFakePrintful } from '../fakes/printful.ts'
 import { describeEachDatabase, TestApp } from './harness.ts'
 import { captureLogs } from './log-capture.ts'

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { beforeAll, expect, it } from 'vitest'
 import { createApp } from '../../server/app.ts'
-import { loadStaticSite } from '../../server/static-files.ts'
+import { loadStaticSite } from '../../server/site/static-files.ts'
 import { describeEachDatabase, TestApp } from './harness.ts'
 import { createItem, signUpOwner } from './owner-helpers.ts'
 

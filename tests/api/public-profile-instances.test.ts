@@ -3,7 +3,7 @@
 // connection was cut. Real HTTP, real startServer, a private database.
 import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { LISTENER_APPLICATION_NAME } from '../../server/services/public-profile-listener.ts'
+import { LISTENER_APPLICATION_NAME } from '../../server/public-profile/public-profile-listener.ts'
 import { describeWithPostgres, pollUntil, type RunningServer, type ServerGroup, signUpOn, startServers } from './two-servers.ts'
 
 /** The promise of issue 9: a change shows on every instance within a second. */

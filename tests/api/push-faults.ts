@@ -1,8 +1,8 @@
 // Fault injection inside a sync push: fail, delay or lose the answer of the k-th operation of a batch (not only whole requests).
 import { Hono } from 'hono'
 import type { AppEnv } from '../../server/deps.ts'
-import { toErrorResponse } from '../../server/http.ts'
-import { type Dispatch, syncRoutes } from '../../server/routes/sync.ts'
+import { toErrorResponse } from '../../server/http/http.ts'
+import { type Dispatch, syncRoutes } from '../../server/sync/sync.ts'
 import type { FetchLike } from '../../src/sync/transport.ts'
 import type { TestApp } from './harness.ts'
 

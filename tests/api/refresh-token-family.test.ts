@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, expect, it } from 'vitest'
-import { hashRefreshToken, REFRESH_FAMILY_MAX_AGE_MS } from '../../server/auth/refresh-token-policy.ts'
+import { hashRefreshToken, REFRESH_FAMILY_MAX_AGE_MS } from '../../server/accounts/refresh-token-policy.ts'
 import { refreshTokens } from '../../server/db/schema.ts'
 import { describeEachDatabase, TestApp } from './harness.ts'
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { DEFAULT_RATE_LIMITS } from '../../server/rate-limit.ts'
+import { DEFAULT_RATE_LIMITS } from '../../server/http/rate-limit.ts'
 import { describeWithPostgres, type RunningServer, type ServerGroup, signUpOn, startServers } from './two-servers.ts'
 
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1'

@@ -1,6 +1,6 @@
 // Two real servers on one PostgreSQL database count rate limits together (issue 9, reliability 2; decision 075).
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { DEFAULT_RATE_LIMITS } from '../../server/rate-limit.ts'
+import { DEFAULT_RATE_LIMITS } from '../../server/http/rate-limit.ts'
 import { describeWithPostgres, type ServerGroup, signUpOn, startServers } from './two-servers.ts'
 
 describeWithPostgres('rate limits shared by two servers on one PostgreSQL database', (postgresUrl) => {

@@ -4,7 +4,7 @@ import { eq, inArray } from 'drizzle-orm'
 import { expect, it } from 'vitest'
 import { loadConfig } from '../../server/config.ts'
 import { supportMessages } from '../../server/db/schema.ts'
-import { deleteSupportMessagesOf, SUPPORT_RETENTION_DAYS } from '../../server/services/support-retention.ts'
+import { deleteSupportMessagesOf, SUPPORT_RETENTION_DAYS } from '../../server/support/support-retention.ts'
 import { describeEachDatabase, TestApp } from './harness.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { PUSH_MESSAGES } from '../../server/routes/sync.ts'
+import { PUSH_MESSAGES } from '../../server/sync/sync.ts'
 import { PUSH_NOT_ATTEMPTED_STATUS } from '../../src/contract/sync.ts'
 import { ITEM_MESSAGES } from '../../src/contract/wishlist.ts'
 import { describeEachDatabase, TestApp } from './harness.ts'

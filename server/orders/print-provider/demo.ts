@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto'
 import type { CatalogProduct, ShippingRate } from '../../../src/contract/order.ts'
 import { centsToDecimal, parseCents } from '../../../src/lib/cents.ts'
-import { ApiError } from '../../http.ts'
+import { ApiError } from '../../http/http.ts'
 import type { DraftOrderInput, PrintProvider, ProviderOrder } from './provider.ts'
 import { regionOf, WORLD_COUNTRIES } from './world.ts'
 

@@ -3,7 +3,7 @@
 import { eq, or } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { orders } from '../../db/schema.ts'
-import { ApiError } from '../../http.ts'
+import { ApiError } from '../../http/http.ts'
 import { applyOrderEvent } from './order-writes.ts'
 import type { PrintProvider, ProviderShipment } from './provider.ts'
 

@@ -2,7 +2,7 @@
 // failure mapped to ours without the token ever leaving in an error.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type FakePrintful, startFakePrintful } from '../../../tests/fakes/printful.ts'
-import { ApiError } from '../../http.ts'
+import { ApiError } from '../../http/http.ts'
 import { PROVIDER_MESSAGES, printfulProvider, retryAfterSeconds } from './printful.ts'
 
 let fake: FakePrintful

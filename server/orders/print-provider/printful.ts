@@ -1,7 +1,7 @@
 // The Printful API v1 client (print-provider.md): the {code, result, error} envelope and its paging, and Printful's
 // failures mapped to ours (docs/decisions/090-print-provider-client.md). The token travels only in the header.
 import { type CatalogProduct, type Country, PRINT_POSITION, type ShippingRate } from '../../../src/contract/order.ts'
-import { ApiError } from '../../http.ts'
+import { ApiError } from '../../http/http.ts'
 import type { DraftOrderInput, PrintProvider, ProviderOrder } from './provider.ts'
 
 export type PrintfulOptions = {

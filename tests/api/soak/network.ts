@@ -1,8 +1,8 @@
 // The soak's network: one device's line to the in-process server, with faults armed per request and a log of what the server ran.
 import { Hono } from 'hono'
 import type { AppEnv } from '../../../server/deps.ts'
-import { toErrorResponse } from '../../../server/http.ts'
-import { type Dispatch, syncRoutes } from '../../../server/routes/sync.ts'
+import { toErrorResponse } from '../../../server/http/http.ts'
+import { type Dispatch, syncRoutes } from '../../../server/sync/sync.ts'
 import { PUSH_ALREADY_APPLIED_STATUS, PUSH_NOT_ATTEMPTED_STATUS } from '../../../src/contract/sync.ts'
 import type { FetchLike } from '../../../src/sync/transport.ts'
 import type { TestApp } from '../harness.ts'
