@@ -8,7 +8,7 @@ import type { SupportOptions } from './support/support.ts'
 import type { ClientMutation } from './sync/client-mutations.ts'
 import type { OutboundOptions } from './outbound/safe-fetch.ts'
 import type { ScanCounter } from './scans/scan-counter.ts'
-import type { MailRetry } from './support/support-outbox.ts'
+import type { MailRetry } from './mail/delivery-loop.ts'
 import type { PrintProvider } from './orders/print-provider/provider.ts'
 
 export type AppDeps = {

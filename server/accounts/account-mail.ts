@@ -7,7 +7,7 @@ import { users } from '../db/schema.ts'
 import type { AppDeps } from '../deps.ts'
 import { createLogger } from '../http/logging.ts'
 import { createMailDelivery, enqueueMail, MailOutbox } from '../mail/mail-outbox.ts'
-import { DEFAULT_MAIL_RETRY } from '../support/support-outbox.ts'
+import { DEFAULT_MAIL_RETRY } from '../mail/delivery-loop.ts'
 
 const outboxes = new WeakMap<AppDeps, MailOutbox>()
 

@@ -1,20 +1,18 @@
 // Owns account mail delivery: a mail is a stored row (kind + recipient + payload) claimed by one server, rendered from
-// its template, sent, and marked sent (its link removed from the payload), or retried later with the support outbox's
-// backoff. Nothing reaches a log but the kind, the row id and the error's name: never an address, a link or a token.
+// its template, sent, and marked sent (its link removed from the payload), or retried later with the mail backoff
+// (delivery-loop.ts). Nothing reaches a log but the kind, the row id and the error's name: never an address, a link or a token.
 import { and, asc, eq, isNull, lte, min, or, sql } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
 import type { Db } from '../db/client.ts'
 import { mailOutbox } from '../db/schema.ts'
 import type { Logger } from '../http/logging.ts'
 import { type RenderedMail, renderMail, type MailKind } from './mail-templates.ts'
-import { DEFAULT_MAIL_RETRY, type MailRetry, retryDelayMs } from '../support/support-outbox.ts'
+import { DEFAULT_MAIL_RETRY, DeliveryLoop, type MailRetry, retryDelayMs } from './delivery-loop.ts'
 
 export type OutgoingMail = { to: string; mail: RenderedMail }
 export type DeliverMail = (outgoing: OutgoingMail) => Promise<void>
 
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }
-const IDLE_RECHECK_MS = 10 * 60_000
-const DATABASE_RETRY_MS = 30_000
 /** Payload keys that carry a secret: removed from the row once the mail is out, so the table keeps no live link. */
 const SECRET_KEYS = ['link']
 
@@ -34,10 +32,10 @@ export async function enqueueMail(db: Db, kind: MailKind, recipient: string, pay
 }
 
 export class MailOutbox {
-  private timer: NodeJS.Timeout | undefined
-  private running: Promise<void> | undefined
-  private again = false
-  private stopped = false
+  private readonly loop = new DeliveryLoop(
+    () => this.drain(),
+    (err) => this.logger.warn({ error: errorName(err) }, 'account mail outbox: the database did not answer; trying again later'),
+  )
 
   constructor(
     private readonly db: Db,
@@ -48,42 +46,18 @@ export class MailOutbox {
 
   /** Delivers whatever is due now, in the background; never throws and never rejects. */
   kick(): void {
-    if (this.stopped) return
-    if (this.running) {
-      this.again = true
-      return
-    }
-    clearTimeout(this.timer)
-    this.running = this.drain()
-      .catch((err: unknown) => {
-        this.logger.warn({ error: errorName(err) }, 'account mail outbox: the database did not answer; trying again later')
-        this.schedule(DATABASE_RETRY_MS)
-      })
-      .finally(() => {
-        this.running = undefined
-        if (this.again) {
-          this.again = false
-          this.kick()
-        }
-      })
+    this.loop.kick()
   }
 
-  async idle(): Promise<void> {
-    while (this.running) await this.running
+  idle(): Promise<void> {
+    return this.loop.idle()
   }
 
   stop(): void {
-    this.stopped = true
-    clearTimeout(this.timer)
+    this.loop.stop()
   }
 
-  private schedule(delayMs: number) {
-    clearTimeout(this.timer)
-    if (this.stopped) return
-    this.timer = setTimeout(() => this.kick(), Math.max(50, delayMs)).unref()
-  }
-
-  private async drain(): Promise<void> {
+  private async drain(): Promise<Date | undefined> {
     for (;;) {
       const row = await this.claimNext()
       if (!row) break
@@ -107,8 +81,7 @@ export class MailOutbox {
       }
     }
     const [next] = await this.db.select({ at: min(mailOutbox.nextAttemptAt) }).from(mailOutbox).where(eq(mailOutbox.status, 'pending'))
-    const at = next?.at ? new Date(next.at).getTime() : undefined
-    this.schedule(at === undefined ? IDLE_RECHECK_MS : Math.min(IDLE_RECHECK_MS, at - Date.now()))
+    return next?.at ? new Date(next.at) : undefined
   }
 
   /** The oldest due row, leased to this server (SKIP LOCKED: another server's claim is never waited for). */

@@ -5,28 +5,10 @@ import { and, asc, eq, isNull, lte, min, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { supportMessages } from '../db/schema.ts'
 import type { Logger } from '../http/logging.ts'
+import { DEFAULT_MAIL_RETRY, DeliveryLoop, type MailRetry, retryDelayMs } from '../mail/delivery-loop.ts'
 import type { SendMail } from '../mail/mail.ts'
 
-export type MailRetry = {
-  /** Wait after the first failed attempt; each further failure doubles it, up to `maxMs`. */
-  firstMs: number
-  maxMs: number
-  /** A claimed row whose sender died is tried again after this long. */
-  leaseMs: number
-}
-
-export const DEFAULT_MAIL_RETRY: MailRetry = { firstMs: 5_000, maxMs: 60 * 60_000, leaseMs: 2 * 60_000 }
-
-/** When nothing is due, the outbox still looks again this often (rows stored by another server). */
-const IDLE_RECHECK_MS = 10 * 60_000
-/** After a database error the outbox waits this long before trying again. */
-const DATABASE_RETRY_MS = 30_000
-
-/** Backoff for the attempt after `attempts` failures, with up to 20% jitter so servers do not retry in step. */
-export function retryDelayMs(attempts: number, retry: MailRetry, random = Math.random): number {
-  const base = Math.min(retry.maxMs, retry.firstMs * 2 ** Math.max(0, attempts - 1))
-  return Math.round(base * (1 + 0.2 * random()))
-}
+export { DEFAULT_MAIL_RETRY, type MailRetry, retryDelayMs }
 
 /** An error's first line, without what nodemailer appends after a colon (server replies may quote addresses). */
 function shortError(err: unknown): string {
@@ -35,10 +17,10 @@ function shortError(err: unknown): string {
 }
 
 export class SupportOutbox {
-  private timer: NodeJS.Timeout | undefined
-  private running: Promise<void> | undefined
-  private again = false
-  private stopped = false
+  private readonly loop = new DeliveryLoop(
+    () => this.drain(),
+    (err) => this.logger.warn({ err }, 'support mail outbox: the database did not answer; trying again later'),
+  )
 
   constructor(
     private readonly db: Db,
@@ -49,44 +31,19 @@ export class SupportOutbox {
 
   /** Delivers whatever is due now, in the background; never throws and never rejects. */
   kick(): void {
-    if (this.stopped) return
-    if (this.running) {
-      this.again = true
-      return
-    }
-    clearTimeout(this.timer)
-    this.running = this.drain()
-      .catch((err: unknown) => {
-        this.logger.warn({ err }, 'support mail outbox: the database did not answer; trying again later')
-        this.schedule(DATABASE_RETRY_MS)
-      })
-      .finally(() => {
-        this.running = undefined
-        if (this.again) {
-          this.again = false
-          this.kick()
-        }
-      })
+    this.loop.kick()
   }
 
   /** Waits for the delivery in progress (tests). */
-  async idle(): Promise<void> {
-    while (this.running) await this.running
+  idle(): Promise<void> {
+    return this.loop.idle()
   }
 
   stop(): void {
-    this.stopped = true
-    clearTimeout(this.timer)
+    this.loop.stop()
   }
 
-  private schedule(delayMs: number) {
-    clearTimeout(this.timer)
-    if (this.stopped) return
-    // unref: a pending retry never keeps a test run or a shutting-down process alive.
-    this.timer = setTimeout(() => this.kick(), Math.max(50, delayMs)).unref()
-  }
-
-  private async drain(): Promise<void> {
+  private async drain(): Promise<Date | undefined> {
     for (;;) {
       const row = await this.claimNext()
       if (!row) break
@@ -109,8 +66,7 @@ export class SupportOutbox {
       .select({ at: min(supportMessages.nextAttemptAt) })
       .from(supportMessages)
       .where(eq(supportMessages.mailStatus, 'pending'))
-    const at = next?.at ? new Date(next.at).getTime() : undefined
-    this.schedule(at === undefined ? IDLE_RECHECK_MS : Math.min(IDLE_RECHECK_MS, at - Date.now()))
+    return next?.at ? new Date(next.at) : undefined
   }
 
   /** The oldest due row, leased to this server (SKIP LOCKED: another server's claim is never waited for). */
