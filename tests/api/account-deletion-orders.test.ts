@@ -92,6 +92,19 @@ describeEachDatabase('account deletion cancels draft orders at Printful', (getDa
     providerCancellationsFor(t.deps).stop()
   })
 
+  it('a draft that Printful moved into production meanwhile is refused, left for fulfilment and not retried', async () => {
+    const t = await appOn()
+    const owner = await signUpOwner(t, 'late')
+    const draft = await orderOf(t, owner)
+    fake.update(draft.providerOrderId, { status: 'inprocess' }) // our copy still says draft: no webhook yet
+    await deleteAccount(t, owner)
+    await until(() => cancelsOf(draft.providerOrderId) === 1, 'the cancel to be tried')
+    await until(async () => (await pending(t, draft.providerOrderId)).length === 0, 'the refused row to be dropped')
+    expect(statusAtPrintful(draft.providerOrderId)).toBe('inprocess')
+    expect(logs.text()).toContain('left for fulfilment')
+    providerCancellationsFor(t.deps).stop()
+  })
+
   describe('a server that stopped before cancelling', () => {
     it('leaves the cancel recorded, and a restarted server sends it, once even with two servers', async () => {
       const before = await appOn()
