@@ -2,7 +2,7 @@
 // cancel is recorded in the deletion's transaction, retried through an outage, picked up by a restarted server and
 // sent once by two servers; an order past draft stays with Printful, and the export says which is which.
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { loadConfig } from '../../server/config.ts'
 import { orders, providerCancellations } from '../../server/db/schema.ts'
 import type { AppDeps } from '../../server/deps.ts'
@@ -15,6 +15,9 @@ import { type Owner, signUpOwner } from './owner-helpers.ts'
 
 const recipient = { name: 'Ada Lovelace', address1: '1 Main St', city: 'Austin', country_code: 'US', state_code: 'TX', zip: '78701' }
 const FAST_RETRY = { firstMs: 50, maxMs: 200, leaseMs: 60_000 }
+
+// Two orders with their print files on PGlite under a loaded machine take longer than the default 30 s.
+vi.setConfig({ testTimeout: 120_000 })
 
 let fake: FakePrintful
 beforeAll(async () => {
