@@ -29,6 +29,8 @@ export type AppDeps = {
   supportOptions?: SupportOptions
   /** Backoff of the account mail outbox (server/accounts/account-mail.ts); unset = the support outbox's defaults. */
   accountMailRetry?: MailRetry
+  /** Backoff of the provider cancellations of deleted accounts (server/orders/provider-cancellations.ts). */
+  providerCancelRetry?: MailRetry
   /** The print provider (server/services/print-provider/); unset means Printful with PRINTFUL_TOKEN, else the demo catalog. */
   printProvider?: PrintProvider
   /** Outbound fetches' resolver and timeouts (server/outbound/safe-fetch.ts); tests inject them, unset = DNS, 5 s / 10 s. */

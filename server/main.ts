@@ -16,6 +16,7 @@ import { seedDemoProfile } from './profiles/seed-demo.ts'
 import { scaledRateLimits } from './http/rate-limit.ts'
 import { startPublicProfileSync } from './public-profile/public-profile-listener.ts'
 import { createScanCounter } from './scans/scan-counter.ts'
+import { providerCancellationsFor } from './orders/provider-cancellations.ts'
 import { startSupportRetention } from './support/support-retention.ts'
 import { loadStaticSite } from './site/static-files.ts'
 
@@ -56,6 +57,9 @@ export async function startServer(
   // Account mail stored while this server was down (or whose sending failed) goes out shortly after start.
   const accountMail = accountMailFor(deps)
   if (accountMail) setTimeout(() => accountMail.kick(), 1000).unref()
+  // Deleted accounts' draft orders not yet cancelled at the provider (this server was down, or the provider) go next.
+  const cancellations = providerCancellationsFor(deps)
+  setTimeout(() => cancellations.kick(), 1000).unref()
   // Item images on other hosts come home in the background; a restart simply continues with the rows still left.
   void bringExternalImagesHome(deps).then(
     (result) => (result.copied + result.dropped > 0 ? logger.info(result, 'external item images brought home') : undefined),
@@ -79,6 +83,7 @@ export async function startServer(
       .then(() => stopSupportRetention())
       .then(() => profileSync.close())
       .then(() => accountMail?.stop())
+      .then(() => cancellations.stop())
       .then(() => scans.close())
       .then(() => database.close()))
   return { port, close, database, logger, scans }

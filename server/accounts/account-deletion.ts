@@ -1,4 +1,5 @@
-// DELETE /api/users/me: every row and image of one owner removed in one transaction, then the public profile forgotten.
+// DELETE /api/users/me: every row and image of one owner removed in one transaction (its draft orders queued for
+// cancelling at the provider), then the public profile forgotten.
 import { and, eq } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client.ts'
@@ -10,6 +11,7 @@ import {
   orders,
   printFiles,
   profiles,
+  providerCancellations,
   publicAddresses,
   purchaseRecords,
   refreshTokens,
@@ -38,6 +40,13 @@ export async function deleteAccount(db: Db, userId: string): Promise<string[] | 
     const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
     if (!owner) return undefined
     const owned = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, userId))
+    // Drafts at the provider hold the owner's name and address: recorded here, in the same transaction, so the
+    // cancellation outlives the orders' rows and is never lost; the worker cancels them after the commit (issue 27).
+    const drafts = await tx
+      .select({ provider: orders.provider, providerOrderId: orders.providerOrderId })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.status, 'draft')))
+    if (drafts.length > 0) await tx.insert(providerCancellations).values(drafts).onConflictDoNothing()
     for (const table of OWNED_TABLES) await tx.delete(table).where(eq(table.userId, userId))
     // The username is freed; the shareableId is retired, not freed: it is printed on shirts that cannot be reprinted,
     // so no later username or draw may ever take it (decision 070). The kept row names no one.

@@ -140,7 +140,8 @@ const SECTIONS = {
       .orderBy(asc(linkedIdentities.linkedAt))
     return rows.map((row) => ({ ...row, linkedAt: row.linkedAt.toISOString() }))
   },
-  // Shirts ordered: the recipient, lines, costs in cents and the provider's status and tracking.
+  // Shirts ordered: the recipient, lines, costs in cents, the provider's status and tracking, and whether the provider
+  // keeps its copy (name and address) after this account is deleted.
   orders: async (tx, ctx) => {
     const rows = await tx
       .select({
@@ -164,7 +165,12 @@ const SECTIONS = {
       .from(orders)
       .where(eq(orders.userId, ctx.userId))
       .orderBy(asc(orders.createdAt), asc(orders.id))
-    return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() }))
+    return rows.map((row) => ({
+      ...row,
+      withProvider: withProviderOf(row.provider, row.status),
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    }))
   },
   // Every day the profile was scanned: the day's scans and distinct visitors, which is all that is stored (decision 105).
   scans: async (tx, ctx) => allScanDaysOf(tx, ctx.userId),
@@ -188,6 +194,16 @@ export async function exportAccount(db: Db, userId: string, publicUrl: string, n
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   )
   return { format: ACCOUNT_EXPORT_FORMAT, version: ACCOUNT_EXPORT_VERSION, exportedAt: now.toISOString(), ...sections }
+}
+
+/**
+ * Whether the print provider holds the order after the account is deleted (issue 27, decision 125): the demo catalog
+ * sent nothing anywhere; a draft is cancelled by the deletion; anything past draft stays with the provider, which
+ * needs it to print, ship or account for the shirt.
+ */
+export function withProviderOf(provider: string, status: string): 'none' | 'until-account-deletion' | 'kept-by-provider' {
+  if (provider === 'demo') return 'none'
+  return status === 'draft' ? 'until-account-deletion' : 'kept-by-provider'
 }
 
 type TokenRow = { familyId: string; createdAt: Date; expiresAt: Date; revokedAt: Date | null }

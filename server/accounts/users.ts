@@ -16,6 +16,7 @@ import { users } from '../db/schema.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
 import { ApiError, validate } from '../http/http.ts'
 import { rateLimiterFor, resolveRateLimits } from '../http/rate-limit.ts'
+import { providerCancellationsFor } from '../orders/provider-cancellations.ts'
 import { deleteAccount } from './account-deletion.ts'
 import { exportAccount } from './account-export.ts'
 import { requireRecentSignIn } from './recent-sign-in.ts'
@@ -109,6 +110,8 @@ export function userRoutes(deps: AppDeps) {
         if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, currentPassword))) throw new ApiError(400, WRONG_CURRENT_PASSWORD)
       }
       await deleteAccount(db, userId)
+      // The drafts recorded by the deletion are cancelled at the provider in the background, with retries.
+      providerCancellationsFor(deps).kick()
       return c.body(null, 204)
     })
 }

@@ -165,6 +165,14 @@ const UPGRADES: Record<string, Upgrade> = {
       expect(await rows(db, `select count(*)::int as n from purchase_records`)).toEqual([{ n: 2 }])
     },
   },
+  '0016_provider_cancellations': {
+    before: [],
+    after: async (db) => {
+      expect(await rows(db, `select count(*)::int as n from provider_cancellations`)).toEqual([{ n: 0 }])
+      await db.exec(`insert into provider_cancellations (provider, provider_order_id) values ('printful', '42')`)
+      await expect(db.exec(`insert into provider_cancellations (provider, provider_order_id) values ('printful', '42')`)).rejects.toThrow()
+    },
+  },
 }
 
 const folders: string[] = []

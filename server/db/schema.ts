@@ -453,3 +453,24 @@ export const printFiles = pgTable('print_files', {
   png: bytea('png').notNull(),
   createdAt: createdAt(),
 })
+
+/**
+ * Draft orders of deleted accounts still to be cancelled at the print provider (migration 0016, issue 27). No user
+ * column: the row outlives the account. Worked off by server/orders/provider-cancellations.ts; a done row is deleted.
+ */
+export const providerCancellations = pgTable(
+  'provider_cancellations',
+  {
+    provider: text('provider').$type<'printful' | 'demo'>().notNull(),
+    providerOrderId: text('provider_order_id').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** Null: due now. Otherwise the next attempt, or the end of a worker's lease on the row. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'provider_cancellations_pkey', columns: [t.provider, t.providerOrderId] }),
+    index('provider_cancellations_due_idx').on(t.nextAttemptAt),
+  ],
+)

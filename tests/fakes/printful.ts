@@ -1,5 +1,5 @@
 // A local fake of Printful's API v1 (print-provider.md) over real HTTP: the {code, result, error, paging} envelope,
-// store products with sync variants, countries, shipping rates, draft orders (recorded), and injected faults: an error
+// store products with sync variants, countries, shipping rates, draft orders (recorded, cancellable), and injected faults: an error
 // status, 429 with Retry-After, a slow answer. A test moves an order along (status, shipments) as Printful would.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -182,6 +182,15 @@ export async function startFakePrintful(options: { token?: string; pageSize?: nu
       const id = orderMatch[1] ?? ''
       const order = orders.find((candidate) => String(candidate.id) === id || `@${candidate.external_id}` === id)
       return order ? send(res, 200, toOrder(order)) : fail(res, 404, 'NotFound', 'Not Found')
+    }
+    if (method === 'DELETE' && orderMatch) {
+      // Printful cancels a draft (or failed / on-hold) order; one in production or shipped is refused.
+      const id = orderMatch[1] ?? ''
+      const order = orders.find((candidate) => String(candidate.id) === id || `@${candidate.external_id}` === id)
+      if (!order) return fail(res, 404, 'NotFound', 'Not Found')
+      if (!['draft', 'failed', 'onhold', 'canceled'].includes(order.status)) return fail(res, 400, 'BadRequest', 'Order cannot be canceled')
+      order.status = 'canceled'
+      return send(res, 200, toOrder(order))
     }
     return fail(res, 404, 'NotFound', 'Not Found')
   }

@@ -84,5 +84,10 @@ export function demoProvider(): PrintProvider {
       if (!order) throw new ApiError(404, 'Order not found')
       return structuredClone(order)
     },
+    // Nothing was sent anywhere, so there is nothing upstream to cancel; the in-process draft is marked as Printful would.
+    async cancelOrder(id) {
+      const order = orders.get(id)
+      if (order?.status === 'draft') order.status = 'canceled'
+    },
   }
 }

@@ -74,6 +74,19 @@ describe('Printful v1 client', () => {
     expect((await provider.getOrder(order.id)).id).toBe(order.id)
   })
 
+  it('cancels a draft with DELETE /orders/{id}; one already gone is done; one in production is refused with 400', async () => {
+    const { provider } = client()
+    const draft = { externalId: 'to-cancel', shipping: 'STANDARD', recipient, items: [{ variant_id: 4013, sync_variant_id: null, quantity: 1, retail_price: '21.50', name: 'Tee', files: [{ type: 'default' as const, url: 'https://shirt.example/f.png' }] }] }
+    const order = await provider.createDraftOrder(draft)
+    await provider.cancelOrder(order.id)
+    expect(fake.requests.at(-1)).toMatchObject({ method: 'DELETE', path: `/orders/${order.id}` })
+    expect((await provider.getOrder(order.id)).status).toBe('canceled')
+    await expect(provider.cancelOrder('999')).resolves.toBeUndefined()
+    const printing = await provider.createDraftOrder({ ...draft, externalId: 'printing' })
+    fake.update(printing.id, { status: 'inprocess' })
+    expect((await failure(provider.cancelOrder(printing.id))).status).toBe(400)
+  })
+
   it("answers Printful's 400 as 400 with Printful's message", async () => {
     const { provider } = client()
     fake.inject({ kind: 'error', status: 400, message: 'Recipient: Invalid ZIP code' })

@@ -160,6 +160,15 @@ export function printfulProvider(options: PrintfulOptions): PrintProvider {
       const { result } = await request('GET', `/orders/${encodeURIComponent(id)}`)
       return toProviderOrder(result)
     },
+    async cancelOrder(id) {
+      try {
+        await request('DELETE', `/orders/${encodeURIComponent(id)}`)
+      } catch (err) {
+        // Already deleted or cancelled at Printful (by hand, or an earlier attempt whose answer was lost): done.
+        if (err instanceof ApiError && err.status === 404) return
+        throw err
+      }
+    },
   }
 }
 

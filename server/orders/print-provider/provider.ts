@@ -46,4 +46,9 @@ export interface PrintProvider {
   shippingRates(recipient: ProviderRecipient, items: { variant_id: number; quantity: number }[]): Promise<ShippingRate[]>
   createDraftOrder(order: DraftOrderInput): Promise<ProviderOrder>
   getOrder(id: string): Promise<ProviderOrder>
+  /**
+   * Cancels a draft order (account deletion). Resolves when the order is cancelled or already gone; throws ApiError
+   * 400 when the provider refuses (the order is past draft: it stays for fulfilment), anything else is worth a retry.
+   */
+  cancelOrder(id: string): Promise<void>
 }
