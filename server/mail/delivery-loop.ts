@@ -1,6 +1,6 @@
-// Owns when a mail outbox delivers (support and account mail alike): one drain at a time per process, a kick during a
-// drain runs one more after it, the next look timed by the earliest row still due, a database error tried again later,
-// and the backoff of a mail that failed.
+// Owns when a stored outbox is worked off (support mail, account mail, the provider cancellations of deleted accounts):
+// one drain at a time per process, a kick during a drain runs one more after it, the next look timed by the earliest row
+// still due, a database error tried again later, and the backoff of a row that failed.
 export type MailRetry = {
   /** Wait after the first failed attempt; each further failure doubles it, up to `maxMs`. */
   firstMs: number
@@ -29,7 +29,7 @@ export class DeliveryLoop {
   private timer: NodeJS.Timeout | undefined
   private running: Promise<void> | undefined
   private again = false
-  private stopped = false
+  private isStopped = false
 
   constructor(
     private readonly drain: Drain,
@@ -38,7 +38,7 @@ export class DeliveryLoop {
 
   /** Delivers whatever is due now, in the background; never throws and never rejects. */
   kick(): void {
-    if (this.stopped) return
+    if (this.isStopped) return
     if (this.running) {
       this.again = true
       return
@@ -59,19 +59,23 @@ export class DeliveryLoop {
       })
   }
 
+  get stopped(): boolean {
+    return this.isStopped
+  }
+
   /** Waits for the delivery in progress (tests). */
   async idle(): Promise<void> {
     while (this.running) await this.running
   }
 
   stop(): void {
-    this.stopped = true
+    this.isStopped = true
     clearTimeout(this.timer)
   }
 
   private schedule(delayMs: number) {
     clearTimeout(this.timer)
-    if (this.stopped) return
+    if (this.isStopped) return
     // unref: a pending retry never keeps a test run or a shutting-down process alive.
     this.timer = setTimeout(() => this.kick(), Math.max(50, delayMs)).unref()
   }

@@ -7,19 +7,14 @@ import { providerCancellations } from '../db/schema.ts'
 import type { AppDeps } from '../deps.ts'
 import { ApiError } from '../http/http.ts'
 import { createLogger, type Logger } from '../http/logging.ts'
-import { DEFAULT_MAIL_RETRY, type MailRetry, retryDelayMs } from '../support/support-outbox.ts'
+import { DEFAULT_MAIL_RETRY, DeliveryLoop, type MailRetry, retryDelayMs } from '../mail/delivery-loop.ts'
 import { type PrintProvider, printProviderFor } from './print-provider/index.ts'
 
-/** When nothing is due, the worker still looks again this often (rows recorded by another server). */
-const IDLE_RECHECK_MS = 10 * 60_000
-/** After a database error the worker waits this long before trying again. */
-const DATABASE_RETRY_MS = 30_000
-
 export class ProviderCancellations {
-  private timer: NodeJS.Timeout | undefined
-  private running: Promise<void> | undefined
-  private again = false
-  private stopped = false
+  private readonly loop = new DeliveryLoop(
+    () => this.drain(),
+    (err) => this.logger.warn({ err }, 'provider cancellations: the database did not answer; trying again later'),
+  )
 
   constructor(
     private readonly db: Db,
@@ -30,46 +25,21 @@ export class ProviderCancellations {
 
   /** Works off whatever is due now, in the background; never throws and never rejects. */
   kick(): void {
-    if (this.stopped) return
-    if (this.running) {
-      this.again = true
-      return
-    }
-    clearTimeout(this.timer)
-    this.running = this.drain()
-      .catch((err: unknown) => {
-        this.logger.warn({ err }, 'provider cancellations: the database did not answer; trying again later')
-        this.schedule(DATABASE_RETRY_MS)
-      })
-      .finally(() => {
-        this.running = undefined
-        if (this.again) {
-          this.again = false
-          this.kick()
-        }
-      })
+    this.loop.kick()
   }
 
   /** Waits for the work in progress (tests). */
-  async idle(): Promise<void> {
-    while (this.running) await this.running
+  idle(): Promise<void> {
+    return this.loop.idle()
   }
 
   stop(): void {
-    this.stopped = true
-    clearTimeout(this.timer)
+    this.loop.stop()
   }
 
-  private schedule(delayMs: number) {
-    clearTimeout(this.timer)
-    if (this.stopped) return
-    // unref: a pending retry never keeps a test run or a shutting-down process alive.
-    this.timer = setTimeout(() => this.kick(), Math.max(50, delayMs)).unref()
-  }
-
-  private async drain(): Promise<void> {
+  private async drain(): Promise<Date | undefined> {
     for (;;) {
-      if (this.stopped) return
+      if (this.loop.stopped) return undefined
       const row = await this.claimNext()
       if (!row) break
       const done = and(eq(providerCancellations.provider, row.provider), eq(providerCancellations.providerOrderId, row.providerOrderId))
@@ -96,8 +66,7 @@ export class ProviderCancellations {
       .select({ at: min(providerCancellations.nextAttemptAt) })
       .from(providerCancellations)
       .where(eq(providerCancellations.provider, this.provider.kind))
-    const at = next?.at ? new Date(next.at).getTime() : undefined
-    this.schedule(at === undefined ? IDLE_RECHECK_MS : Math.min(IDLE_RECHECK_MS, at - Date.now()))
+    return next?.at ? new Date(next.at) : undefined
   }
 
   /**
