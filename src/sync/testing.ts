@@ -2,7 +2,7 @@
 import { openOwnerDatabase, type OwnerDatabase } from '../local/db.ts'
 import { claimLocalDataFor, userIdFromAccessToken } from '../local/session.ts'
 import { createSyncEngine } from './engine.ts'
-import { createMemoryLocks, type LockManagerLike } from './locks.ts'
+import { createMemoryLocks, type LockManagerLike } from '../api/locks.ts'
 import { createTransport, type FetchLike, type TokenPair, type TokenStore, type TransportOptions } from './transport.ts'
 
 export type MemoryTokenStore = TokenStore & { current: TokenPair | null; signOuts: number; signOut(): Promise<void> }
