@@ -1,4 +1,5 @@
-// Lint rules, above all the one-way imports of docs/design: routes -> features -> (local, sync, api, contract, lib).
+// Lint rules, above all the one-way imports of docs/architecture.md ("Doors"): routes -> features -> (ui, local, sync,
+// api, contract, lib); sync -> api; ui -> contract, lib; contract -> lib; lib -> lib only.
 import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
 import importX from 'eslint-plugin-import-x'
@@ -22,6 +23,9 @@ const visitorPageForbidden = [
   '**/local/**',
   '**/sync/**',
   '**/api/**',
+  // The shared UI pieces built on Mantine or the router; the rest of src/ui (icons, plain React) is allowed.
+  '**/ui/anchor-link*',
+  '**/ui/growing-textarea*',
 ]
 const VISITOR_PAGE_MESSAGE = 'The visitor page loads no Mantine, router, Dexie, local data, sync or API client (decision 114).'
 
@@ -54,20 +58,50 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
-    files: ['src/contract/**', 'src/lib/**'],
+    files: ['src/contract/**'],
     rules: {
       'no-restricted-imports': forbid(
-        [['**/routes/**', '**/features/**', '**/local/**', '**/sync/**', '**/api/**', '**/server/**', '**/sw/**']],
-        'contract/ and lib/ import nothing of ours but each other.',
+        [['**/routes/**', '**/features/**', '**/ui/**', '**/local/**', '**/sync/**', '**/api/**', '**/server/**', '**/sw/**']],
+        'contract/ imports only contract/ and lib/.',
       ),
     },
   },
   {
-    files: ['src/local/**', 'src/sync/**', 'src/api/**'],
+    // lib is the bottom room: pure helpers that need nothing of ours (the contract re-exports what it shares from here).
+    files: ['src/lib/**'],
     rules: {
       'no-restricted-imports': forbid(
-        [['**/routes/**', '**/features/**', '**/server/**', '**/sw/**']],
-        'Shared modules never import routes or features.',
+        [['**/routes/**', '**/features/**', '**/ui/**', '**/local/**', '**/sync/**', '**/api/**', '**/contract/**', '**/server/**', '**/sw/**', '../*']],
+        'lib/ imports nothing of ours but lib/.',
+      ),
+    },
+  },
+  {
+    // The shared React pieces: reached by features and routes, built on the contract and lib only.
+    files: ['src/ui/**'],
+    rules: {
+      'no-restricted-imports': forbid(
+        [['**/routes/**', '**/features/**', '**/local/**', '**/sync/**', '**/api/**', '**/server/**', '**/sw/**']],
+        'ui/ imports only contract/ and lib/.',
+      ),
+    },
+  },
+  {
+    files: ['src/local/**', 'src/sync/**'],
+    rules: {
+      'no-restricted-imports': forbid(
+        [['**/routes/**', '**/features/**', '**/ui/**', '**/server/**', '**/sw/**']],
+        'Shared modules never import routes, features or ui.',
+      ),
+    },
+  },
+  {
+    // api sits below sync (sync -> api, never back): the locks both use live in api.
+    files: ['src/api/**'],
+    rules: {
+      'no-restricted-imports': forbid(
+        [['**/routes/**', '**/features/**', '**/ui/**', '**/server/**', '**/sw/**', '**/sync/**']],
+        'api/ never imports routes, features, ui or sync (sync imports api).',
       ),
     },
   },
@@ -92,7 +126,7 @@ export default tseslint.config(
     files: ['server/**'],
     rules: {
       'no-restricted-imports': forbid(
-        [['**/src/routes/**', '**/src/features/**', '**/src/local/**', '**/src/sync/**', '**/src/api/**', '**/sw/**']],
+        [['**/src/routes/**', '**/src/features/**', '**/src/ui/**', '**/src/local/**', '**/src/sync/**', '**/src/api/**', '**/sw/**']],
         'The server imports only src/contract and src/lib from src/.',
       ),
     },
@@ -111,7 +145,7 @@ export default tseslint.config(
     files: ['sw/**'],
     rules: {
       'no-restricted-imports': forbid(
-        [['**/src/routes/**', '**/src/features/**', '**/src/local/**', '**/src/sync/**', '**/server/**']],
+        [['**/src/routes/**', '**/src/features/**', '**/src/ui/**', '**/src/local/**', '**/src/sync/**', '**/server/**']],
         'The service worker imports only src/contract and src/lib.',
       ),
     },

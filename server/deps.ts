@@ -4,8 +4,8 @@ import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import type { Logger } from './http/logging.ts'
 import type { RateLimits, RateLimitStore } from './http/rate-limit.ts'
-import type { SupportOptions } from './support/support.ts'
-import type { ClientMutation } from './sync/client-mutations.ts'
+import type { SupportOptions } from './support/support-options.ts'
+import type { AppEnv } from './app-env.ts'
 import type { OutboundOptions } from './outbound/safe-fetch.ts'
 import type { ScanCounter } from './scans/scan-counter.ts'
 import type { MailRetry } from './mail/delivery-loop.ts'
@@ -42,23 +42,7 @@ export type AppDeps = {
 /** What createApp accepts: without `scans` it makes a counter of its own on the database and clock given. */
 export type AppDepsInput = Omit<AppDeps, 'scans'> & { scans?: ScanCounter }
 
-/** Hono environment: the auth middleware sets `userId` (authenticated routes only), request logging sets `requestId`. */
-export type AppEnv = {
-  /**
-   * What the caller of app.fetch hands over: the Node adapter its request and response, the sync push the mutation an
-   * operation it dispatches belongs to (services/client-mutations.ts). A client cannot set either.
-   */
-  Bindings: { mutation?: ClientMutation }
-  Variables: {
-    userId: string
-    /** When the bearer token's session proved the owner (access token `auth_time`); undefined after a refresh. */
-    authTime?: Date
-    /** The refresh-token family (device) of the bearer token (access token `sid`). */
-    sessionId?: string
-    requestId: string
-    /** Set by a visitor route whose answer carries an owner's data, so the stored replay is deleted with that owner. */
-    idempotencyOwner?: string
-  }
-}
+/** Hono environment: its own leaf (server/app-env.ts), so the middleware that types its context need not import this file. */
+export type { AppEnv } from './app-env.ts'
 
 export type RouteModule = (deps: AppDeps) => Hono<AppEnv>

@@ -2,7 +2,7 @@
 // and registers the service worker in production builds.
 import '@mantine/core/styles.css'
 import '@mantine/notifications/styles.css'
-import './lib/touch-targets.css'
+import './ui/touch-targets.css'
 import { MantineProvider } from '@mantine/core'
 import { Notifications } from '@mantine/notifications'
 import { RouterProvider, createRouter } from '@tanstack/react-router'

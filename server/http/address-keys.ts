@@ -4,7 +4,7 @@ import { createHmac } from 'node:crypto'
 import type { Context } from 'hono'
 import { clientAddress } from './client-address.ts'
 import type { Config } from '../config.ts'
-import type { AppEnv } from '../deps.ts'
+import type { AppEnv } from '../app-env.ts'
 
 /** HMAC-SHA-256 of the parts (joined by NUL, so no two lists of parts run together), base64url. */
 export function addressDigest(secret: string, ...parts: string[]): string {

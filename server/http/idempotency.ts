@@ -8,7 +8,8 @@ import * as v from 'valibot'
 import { IDEMPOTENCY_KEY_HEADER } from '../../src/contract/names.ts'
 import { IDEMPOTENCY_KEY_MESSAGE, IdempotencyKeySchema } from '../../src/contract/sync.ts'
 import { idempotencyKeys } from '../db/schema.ts'
-import type { AppDeps, AppEnv } from '../deps.ts'
+import type { AppEnv } from '../app-env.ts'
+import type { Database } from '../db/client.ts'
 import { ApiError } from './http.ts'
 
 export const IDEMPOTENCY_MESSAGES = {
@@ -36,7 +37,7 @@ export function requestHash(method: string, pathWithQuery: string, body: Uint8Ar
  * user only successful answers are kept (docs/decisions/073-anonymous-idempotency-rows.md): a refusal changed nothing,
  * so running its retry again is just as safe, and anonymous callers cannot fill the table with rows of their own.
  */
-export function idempotency({ database, now }: AppDeps, scopeOf: ScopeOf = (c) => c.var.userId) {
+export function idempotency({ database, now }: { database: Database; now: () => Date }, scopeOf: ScopeOf = (c) => c.var.userId) {
   const { db } = database
   let lastPurge = 0
 

@@ -5,7 +5,7 @@ import { DrizzleQueryError } from 'drizzle-orm'
 import { createMiddleware } from 'hono/factory'
 import { type DestinationStream, type Logger, pino } from 'pino'
 import type { LogLevel } from '../config.ts'
-import type { AppEnv } from '../deps.ts'
+import type { AppEnv } from '../app-env.ts'
 
 export type { Logger }
 

@@ -2,10 +2,10 @@
 // calls for), and the 429 answer with Retry-After and a message.
 import type { Pool } from 'pg'
 import { addressDigest } from './address-keys.ts'
+import type { Config } from '../config.ts'
 import type { Database } from '../db/client.ts'
-import type { AppDeps } from '../deps.ts'
 import { ApiError } from './http.ts'
-import { createLogger } from './logging.ts'
+import { createLogger, type Logger } from './logging.ts'
 import { type Limit, memoryRateLimitStore, postgresRateLimitStore, type RateLimitStore, type Verdict, withFallback } from './rate-limit-stores.ts'
 
 export type { Limit, RateLimitStore, Verdict } from './rate-limit-stores.ts'
@@ -139,7 +139,7 @@ export const STORE_TIMEOUT_MS = 1500
 const stores = new WeakMap<Database, RateLimitStore>()
 
 /** PostgreSQL: shared counters, with this process's memory while the database does not answer. Embedded: memory. */
-function storeFor(deps: AppDeps): RateLimitStore {
+function storeFor(deps: RateLimitDeps): RateLimitStore {
   const { database } = deps
   let store = stores.get(database)
   if (!store) {
@@ -159,10 +159,19 @@ function storeFor(deps: AppDeps): RateLimitStore {
   return store
 }
 
-const limiters = new WeakMap<AppDeps, RateLimiter>()
+/** The part of AppDeps (server/deps.ts) the limiter reads; named here so this module need not import deps.ts back. */
+type RateLimitDeps = {
+  database: Database
+  config: Pick<Config, 'logLevel' | 'addressSecret'>
+  logger?: Logger
+  rateLimitStore?: RateLimitStore
+  rateLimitNamespace?: string
+}
+
+const limiters = new WeakMap<RateLimitDeps, RateLimiter>()
 
 /** The one limiter of the app built from `deps`, shared by every route module. */
-export function rateLimiterFor(deps: AppDeps): RateLimiter {
+export function rateLimiterFor(deps: RateLimitDeps): RateLimiter {
   let limiter = limiters.get(deps)
   if (!limiter) {
     limiter = new RateLimiter(deps.rateLimitStore ?? storeFor(deps), deps.config.addressSecret, deps.rateLimitNamespace ?? '')

@@ -15,25 +15,10 @@ import { type Limit, rateLimiterFor } from '../http/rate-limit.ts'
 import { verifyCaptcha } from './captcha.ts'
 import { deleteExpiredSupportMessages } from './support-retention.ts'
 import { createSupportMailSender } from '../mail/mail.ts'
-import { DEFAULT_MAIL_RETRY, type MailRetry, SupportOutbox } from './support-outbox.ts'
+import { DEFAULT_MAIL_RETRY, SupportOutbox } from './support-outbox.ts'
+import { DEFAULT_SUPPORT_LIMITS, type SupportLimits } from './support-options.ts'
 
-const HOUR = 60 * 60_000
-
-/**
- * Per client address (IPv6: its /64), multiplied by RATE_LIMIT_SCALE. A person writes to support a few times a day; a
- * message without a captcha answer (the widget was blocked) is allowed far less often, since it proves nothing.
- */
-export const DEFAULT_SUPPORT_LIMITS = {
-  perAddress: { max: 10, windowMs: HOUR },
-  unverifiedPerAddress: { max: 3, windowMs: HOUR },
-} satisfies Record<string, Limit>
-export type SupportLimits = typeof DEFAULT_SUPPORT_LIMITS
-
-export type SupportOptions = {
-  limits?: Partial<SupportLimits>
-  captchaTimeoutMs?: number
-  mailRetry?: MailRetry
-}
+export { DEFAULT_SUPPORT_LIMITS, type SupportLimits, type SupportOptions } from './support-options.ts'
 
 export const SUPPORT_TOO_MANY = {
   messages: 'Too many messages from your network',

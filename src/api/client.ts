@@ -1,7 +1,7 @@
 // Owns the page's REST calls: JSON in and out and answers checked against schemas; authentication, the refresh and
 // the error texts come from the shared HTTP core (src/api/http-core.ts), which the sync worker uses too.
 import * as v from 'valibot'
-import { defaultLocks, type LockManagerLike } from '../sync/locks.ts'
+import { defaultLocks, type LockManagerLike } from './locks.ts'
 import { ApiError, createHttpCore, messageOf } from './http-core.ts'
 import { localTokenStore } from './token-store.ts'
 import { readTokens } from './tokens.ts'

@@ -1,7 +1,7 @@
 // The HTTP core's session rules, table by table: when a 401 is retried, when a session ends, and when it must not.
 import { describe, expect, it } from 'vitest'
-import { createMemoryLocks } from '../sync/locks.ts'
-import { createMemoryTokenStore } from '../sync/testing.ts'
+import { createMemoryLocks } from './locks.ts'
+import { createMemoryTokenStore } from './testing.ts'
 import { createHttpCore, messageOf, REFRESH_PATH, type FetchLike } from './http-core.ts'
 
 type Reply = { status: number; body?: unknown } | 'no answer'

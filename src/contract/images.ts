@@ -1,7 +1,3 @@
 // The images the server takes (decision 024) and the size it stores them at, shared by the upload route and the photo pickers.
-
-/** MIME types of the formats the server accepts by their bytes; the pickers offer only these. */
-export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const
-
-/** Long side of a stored image: product photos are shown large, profile photos only as an avatar. */
-export const IMAGE_MAX_SIDE = { product: 1600, profile: 512 } as const
+// The values live in lib so lib's picked-photo rules need nothing from the contract (lib imports only lib).
+export { IMAGE_MAX_SIDE, IMAGE_TYPES } from '../lib/image-formats.ts'

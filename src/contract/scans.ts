@@ -8,12 +8,8 @@ export const SCAN_DAYS_MAX = 90
 /** How far back a report queued by an offline visitor's page still counts (on the day it happened). */
 export const SCAN_REPORT_MAX_AGE_DAYS = 7
 
-/**
- * The owner app's first-party marker for its own profile: `qrtee_owner=<shareableId>` (Path=/, SameSite=Lax), set while
- * signed in and cleared at logout. A request or report carrying the marker of the profile it opens is not counted. It
- * holds nothing a visitor sends and identifies no visitor; forging it only keeps one's own scans out of the count.
- */
-export const SCAN_OWNER_COOKIE = 'qrtee_owner'
+/** The owner's marker cookie's name (defined beside its reader and writer in lib, which imports nothing of the contract). */
+export { SCAN_OWNER_COOKIE } from '../lib/scan-owner-cookie.ts'
 
 /** A link that opens a profile as a preview (`/profile/{id}?preview`) is not a scan. */
 export const SCAN_PREVIEW_PARAM = 'preview'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { SCAN_OWNER_COOKIE } from '../contract/scans.ts'
 import { ownerMarkerCookie, readOwnerMarker } from './owner-marker.ts'
+import { SCAN_OWNER_COOKIE } from './scan-owner-cookie.ts'
 
 describe('the owner marker cookie', () => {
   it.each([

@@ -1,6 +1,6 @@
 // Owns the owner's marker cookie (decision 105): while signed in, the owner's browser says which profile is its own,
 // so the server and the visitor page leave the owner's looks at their own page out of the scan counts.
-import { SCAN_OWNER_COOKIE } from '../contract/scans.ts'
+import { SCAN_OWNER_COOKIE } from './scan-owner-cookie.ts'
 
 /** Browsers keep a cookie at most 400 days; the app renews it on every start with a session. */
 const MAX_AGE_SECONDS = 400 * 24 * 60 * 60

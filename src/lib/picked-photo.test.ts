@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { IMAGE_MAX_SIDE } from '../contract/images.ts'
+import { IMAGE_MAX_SIDE } from './image-formats.ts'
 import { preparePickedPhoto } from './downscale-photo.ts'
 import { IMAGE_FORMAT_MESSAGE, isAcceptedImage, scaledSize, scaledType } from './picked-photo.ts'
 

@@ -1,5 +1,5 @@
 // Pure rules for a picked photo: which formats the pickers take, and the size and format a large one is scaled to.
-import { IMAGE_TYPES } from '../contract/images.ts'
+import { IMAGE_TYPES } from './image-formats.ts'
 
 /** The pickers' `accept`: a hint to the file chooser only, so every pick is checked again with isAcceptedImage. */
 export const IMAGE_ACCEPT = IMAGE_TYPES.join(',')

@@ -3,7 +3,7 @@
 import { createFileRoute, redirect, type AnyRoute, type ParsedLocation } from '@tanstack/react-router'
 import { ensureSession } from '../features/auth/session.ts'
 import { AuthedLayout } from './_authed/-components/authed-layout.tsx'
-import type * as OwnerSyncModule from './_authed/-components/owner-sync.ts'
+import type * as OwnerSyncModule from '../features/owner-session/owner-sync.ts'
 
 /** Set once the sync module is loaded; until then every navigation runs the full guard. */
 let ownerSync: typeof OwnerSyncModule | undefined
@@ -27,7 +27,7 @@ async function guard(location: ParsedLocation, matches: ReadonlyArray<{ routeId:
   if (!(await ensureSession())) throw redirect({ to: '/login', search: { redirect: location.href }, replace: true })
   preloadMatchedPages(matches)
   // Loaded on demand: Dexie and the sync engine stay out of the public pages' JavaScript.
-  ownerSync ??= await import('./_authed/-components/owner-sync.ts')
+  ownerSync ??= await import('../features/owner-session/owner-sync.ts')
   await ownerSync.startOwnerSync()
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { runWhileLeader } from './leader.ts'
-import { createMemoryLocks } from './locks.ts'
+import { createMemoryLocks } from '../api/locks.ts'
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 

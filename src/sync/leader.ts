@@ -1,6 +1,6 @@
 // Leader election across tabs: the tab holding the Web Lock runs the engine; when it closes, a waiting tab takes over.
 import { LEADER_LOCK } from '../contract/names.ts'
-import type { LockManagerLike } from './locks.ts'
+import type { LockManagerLike } from '../api/locks.ts'
 
 export type Leadership = { stop(): void; isLeader(): boolean }
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { openOwnerDatabase, SCHEMA_VERSIONS } from '../local/db.ts'
 import { LEADER_LOCK, SYNC_WORKER_FAILED_EVENT } from '../contract/names.ts'
 import { runWhileLeader } from './leader.ts'
-import { createMemoryLocks } from './locks.ts'
+import { createMemoryLocks } from '../api/locks.ts'
 import { startSyncClient, type SyncClient } from './sync-client.ts'
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20))

@@ -7,7 +7,7 @@ import { discardOutboxEntry, retryOutboxEntry } from '../local/outbox-actions.ts
 import { claimLocalDataFor, clearLocalData, userIdFromAccessToken, type ClaimResult } from '../local/session.ts'
 import { announceLocalWrite } from '../local/writes.ts'
 import { runWhileLeader, stepDownWhenOutdated, type Leadership } from './leader.ts'
-import { defaultLocks } from './locks.ts'
+import { defaultLocks } from '../api/locks.ts'
 import { announceTrigger, watchPageTriggers } from './triggers.ts'
 import type { PageBridge, SyncWorkerApi } from './worker.ts'
 

@@ -2,30 +2,12 @@
 import { openOwnerDatabase, type OwnerDatabase } from '../local/db.ts'
 import { claimLocalDataFor, userIdFromAccessToken } from '../local/session.ts'
 import { createSyncEngine } from './engine.ts'
-import { createMemoryLocks, type LockManagerLike } from './locks.ts'
-import { createTransport, type FetchLike, type TokenPair, type TokenStore, type TransportOptions } from './transport.ts'
+import { createMemoryLocks, type LockManagerLike } from '../api/locks.ts'
+import { createTransport, type FetchLike, type TokenPair, type TransportOptions } from './transport.ts'
 
-export type MemoryTokenStore = TokenStore & { current: TokenPair | null; signOuts: number; signOut(): Promise<void> }
+import { createMemoryTokenStore } from '../api/testing.ts'
 
-/** Stands in for one browser's localStorage tokens (shared by that browser's tabs). */
-export function createMemoryTokenStore(initial: TokenPair | null): MemoryTokenStore {
-  const store: MemoryTokenStore = {
-    current: initial,
-    signOuts: 0,
-    async read() {
-      return { token: store.current?.token || null, refreshToken: store.current?.refreshToken ?? null }
-    },
-    async write(pair) {
-      store.current = pair
-    },
-    signOut: () => store.end(),
-    async end() {
-      store.current = null
-      store.signOuts += 1
-    },
-  }
-  return store
-}
+export { createMemoryTokenStore, type MemoryTokenStore } from '../api/testing.ts'
 
 export type RequestLog = { method: string; path: string }[]
 

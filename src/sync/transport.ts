@@ -5,7 +5,7 @@ import type { ProgressFetch, Timers } from '../api/progress-upload.ts'
 import type { TokenStore } from '../api/token-store.ts'
 import { FencedError } from '../local/generation.ts'
 import { userIdFromAccessToken } from '../local/session.ts'
-import type { LockManagerLike } from './locks.ts'
+import type { LockManagerLike } from '../api/locks.ts'
 
 export { isTransientStatus, messageOf, SessionEndedError, TransientError } from '../api/http-core.ts'
 export type { FetchLike } from '../api/http-core.ts'

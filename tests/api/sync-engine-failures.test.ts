@@ -7,7 +7,7 @@ import { discardOutboxEntry, retryOutboxEntry } from '../../src/local/outbox-act
 import { failedOutboxEntries, itemsQuery, pendingOutboxCount } from '../../src/local/queries.ts'
 import { claimLocalDataFor, userIdFromAccessToken } from '../../src/local/session.ts'
 import { createItem, updateItem } from '../../src/local/writes.ts'
-import { createMemoryLocks } from '../../src/sync/locks.ts'
+import { createMemoryLocks } from '../../src/api/locks.ts'
 import { pullChanges } from '../../src/sync/pull.ts'
 import { countingFetch, createDevice, faultyFetch, type RequestLog } from '../../src/sync/testing.ts'
 import { createTransport, type FetchLike } from '../../src/sync/transport.ts'

@@ -4,7 +4,7 @@ import { useState } from 'react'
 import * as v from 'valibot'
 import { ApiError } from '../../api/client.ts'
 import { EmailSchema } from '../../contract/auth.ts'
-import { AnchorLink } from '../../lib/anchor-link.tsx'
+import { AnchorLink } from '../../ui/anchor-link.tsx'
 import { AuthCard } from './auth-card.tsx'
 import { requestPasswordReset } from '../../api/account-recovery.ts'
 

@@ -2,7 +2,7 @@
 // arrived that no sign-in of this tab asked for and were thrown away. No images, fonts or scripts from elsewhere here:
 // nothing on this page may learn the address it was opened with.
 import { Alert, Container, Text } from '@mantine/core'
-import { AnchorLink } from '../../lib/anchor-link.tsx'
+import { AnchorLink } from '../../ui/anchor-link.tsx'
 
 export function OAuthCallbackFailed({ error }: { error?: string }) {
   return (

@@ -2,7 +2,7 @@
 import { Alert, Button, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
 import { ApiError } from '../../api/client.ts'
-import { AnchorLink } from '../../lib/anchor-link.tsx'
+import { AnchorLink } from '../../ui/anchor-link.tsx'
 import { AuthCard } from './auth-card.tsx'
 import { takeTokenFromAddress, verifyEmail } from '../../api/account-recovery.ts'
 

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react'
 import type { ProfileType } from '../../contract/profile.ts'
 import type { OwnerDatabase } from '../../local/db.ts'
 import { profileQuery } from '../../local/queries.ts'
-import { ButtonLink } from '../../lib/anchor-link.tsx'
+import { ButtonLink } from '../../ui/anchor-link.tsx'
 import type { OwnerProfile } from './use-owner-profile.ts'
 
 const TYPE_LABELS: Record<ProfileType, string> = {

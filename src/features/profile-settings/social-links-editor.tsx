@@ -4,7 +4,7 @@ import { ActionIcon, Button, Group, Stack, Text, TextInput, ThemeIcon } from '@m
 import { IconExternalLink, IconPlus, IconTrash } from '@tabler/icons-react'
 import { useState } from 'react'
 import { QUICK_ADD_PLATFORMS, emptyRow, openableUrl, rowIcon, socialUrlError, withPlatform, withUrl, type SocialLinkRow } from './social-link-rows.ts'
-import { SocialIcon } from '../../lib/social-icon.tsx'
+import { SocialIcon } from '../../ui/social-icon.tsx'
 
 type Props = {
   rows: SocialLinkRow[]

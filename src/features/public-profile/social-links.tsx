@@ -1,6 +1,6 @@
 // Owns how a profile's social links render: the 'My social links' list and the row of icon buttons.
 import { useId } from 'react'
-import { SocialIcon } from '../../lib/social-icon.tsx'
+import { SocialIcon } from '../../ui/social-icon.tsx'
 import type { VisitorLink } from './profile-view.ts'
 
 /** Web links open in a new tab without handing it our window; mailto:/tel: go to the device's own app. */

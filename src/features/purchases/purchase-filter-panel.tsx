@@ -1,6 +1,6 @@
 // Owns the Purchases tab's controls: which period to look at, and how to group its totals.
 import { Group, Paper, Select, Stack } from '@mantine/core'
-import { OptionGroup } from '../../lib/option-group.tsx'
+import { OptionGroup } from '../../ui/option-group.tsx'
 import type { FilterControls } from './purchase-rows.ts'
 import { FILTER_OPTIONS, GROUPING_OPTIONS, MONTH_NAMES } from './purchase-rows.ts'
 

@@ -1,6 +1,6 @@
 // Owns the page for unknown routes (spec section 2: '404', 'Oops! Page not found', 'Return to Home').
 import { Stack, Text, Title } from '@mantine/core'
-import { ButtonLink } from '../../lib/anchor-link.tsx'
+import { ButtonLink } from '../../ui/anchor-link.tsx'
 import { SiteHeader } from './site-header.tsx'
 
 export function NotFoundPage() {

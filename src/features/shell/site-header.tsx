@@ -3,7 +3,7 @@
 import { Group } from '@mantine/core'
 import { IconQrcode } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
-import { AnchorLink } from '../../lib/anchor-link.tsx'
+import { AnchorLink } from '../../ui/anchor-link.tsx'
 import { HeaderMenu } from './header-menu.tsx'
 
 type Props = { children?: ReactNode; home?: '/' | '/dashboard'; nav?: ReactNode }

@@ -4,7 +4,7 @@ import { claimLocalDataFor, userIdFromAccessToken } from '../../../src/local/ses
 import { ItemNotFoundError } from '../../../src/local/write-errors.ts'
 import * as writes from '../../../src/local/writes.ts'
 import { createSyncEngine, type SyncEngine, type SyncResult } from '../../../src/sync/engine.ts'
-import { createMemoryLocks } from '../../../src/sync/locks.ts'
+import { createMemoryLocks } from '../../../src/api/locks.ts'
 import { createMemoryTokenStore, type MemoryTokenStore } from '../../../src/sync/testing.ts'
 import { createTransport, type TokenPair } from '../../../src/sync/transport.ts'
 import { accessTokenKey } from '../../../server/accounts/access-token.ts'

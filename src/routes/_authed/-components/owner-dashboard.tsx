@@ -14,7 +14,7 @@ import { useLogoutGuard } from '../../../features/sync-status/logout-confirm-dia
 import { SyncStatusBadge } from '../../../features/sync-status/sync-status-badge.tsx'
 import { ProductDialog } from '../../../features/wishlist/product-dialog.tsx'
 import { WishlistTab } from '../../../features/wishlist/wishlist-tab.tsx'
-import { useOwnerSync } from './owner-sync.ts'
+import { useOwnerSync } from '../../../features/owner-session/owner-sync.ts'
 
 export function OwnerDashboard({ search }: { search: DashboardSearch }) {
   const sync = useOwnerSync()

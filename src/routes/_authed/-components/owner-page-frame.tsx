@@ -6,7 +6,7 @@ import type { DashboardView } from '../../../features/dashboard/dashboard-search
 import { OwnerTabs } from '../../../features/dashboard/owner-tabs.tsx'
 import { SiteHeader } from '../../../features/shell/site-header.tsx'
 import { SyncStatusBadge } from '../../../features/sync-status/sync-status-badge.tsx'
-import { useOwnerSync } from './owner-sync.ts'
+import { useOwnerSync } from '../../../features/owner-session/owner-sync.ts'
 
 export function OwnerPageFrame({ children, tab }: { children: ReactNode; tab: DashboardView }) {
   const sync = useOwnerSync()

@@ -2,7 +2,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ProductPage } from '../../../features/wishlist/product-page.tsx'
 import { OwnerPageFrame } from '../-components/owner-page-frame.tsx'
-import { useOwnerSync } from '../-components/owner-sync.ts'
+import { useOwnerSync } from '../../../features/owner-session/owner-sync.ts'
 
 export const Route = createFileRoute('/_authed/products/$id')({
   component: function EditProductRoute() {

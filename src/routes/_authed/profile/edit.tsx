@@ -9,7 +9,7 @@ import { useLogout } from '../../../features/dashboard/use-logout.ts'
 import { DevicesPanel } from '../../../features/account/devices-panel.tsx'
 import { ProfileSettingsPage } from '../../../features/profile-settings/profile-settings-page.tsx'
 import { OwnerPageFrame } from '../-components/owner-page-frame.tsx'
-import { useOwnerSync } from '../-components/owner-sync.ts'
+import { useOwnerSync } from '../../../features/owner-session/owner-sync.ts'
 
 const ACCOUNT_DELETED = { title: 'Account deleted', message: ACCOUNT_MESSAGES.deleted }
 

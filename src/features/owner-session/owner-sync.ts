@@ -1,10 +1,10 @@
 // Owns the owner's sync client on the protected routes: started on the first protected page (never on public ones,
 // so the public profile's JavaScript carries no Dexie), and told about every new sign-in before a page renders.
 import { liveQuery } from 'dexie'
-import { readTokens } from '../../../api/tokens.ts'
-import { writeOwnerMarker } from '../../../lib/owner-marker.ts'
-import { profileQuery } from '../../../local/queries.ts'
-import { getSyncClient, type SyncClient } from '../../../sync/sync-client.ts'
+import { readTokens } from '../../api/tokens.ts'
+import { writeOwnerMarker } from '../../lib/owner-marker.ts'
+import { profileQuery } from '../../local/queries.ts'
+import { getSyncClient, type SyncClient } from '../../sync/sync-client.ts'
 
 /** The refresh token of the last sign-in announced to the client; a new one means a new login, register or OAuth. */
 let announcedRefreshToken: string | undefined

@@ -15,7 +15,7 @@ import {
   IconPhone,
   IconWorld,
 } from '@tabler/icons-react'
-import type { SocialPlatform } from './social-platform.ts'
+import type { SocialPlatform } from '../lib/social-platform.ts'
 
 const ICONS: Record<SocialPlatform, TablerIcon> = {
   email: IconMail,
