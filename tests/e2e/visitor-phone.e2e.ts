@@ -132,7 +132,8 @@ describe('the visitor page on a phone', () => {
           })
           await page.goto(`/profile/${shareableId}`)
           await page.getByRole('heading', { level: 1 }).waitFor()
-          expect(await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe(theme)
+          // The page's script applies the stored choice once it runs, which may be after the server's heading shows.
+          await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe(theme)
           const more = page.locator('.qv-head').getByRole('button', { name: 'More' })
           await expect.poll(() => more.isEnabled()).toBe(true)
 
