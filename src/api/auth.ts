@@ -25,8 +25,10 @@ export async function logout(): Promise<void> {
  * Where the browser goes to start Google sign-in; the provider returns to our own /oauth/callback. `signInState` is
  * the tab's single-use value, which the server echoes back as `?signInState=` on that callback (decision 079).
  */
-export function googleSignInUrl(origin: string, signInState?: string): string {
+/** `fresh`: a re-authentication before a sensitive change; the provider asks again (max_age=0, issue 24). */
+export function googleSignInUrl(origin: string, signInState?: string, fresh = false): string {
   const query = new URLSearchParams({ redirectUri: `${origin}/oauth/callback` })
   if (signInState !== undefined) query.set('signInState', signInState)
+  if (fresh) query.set('fresh', '1')
   return `${API_PREFIX}/auth/oauth/google?${query.toString()}`
 }
