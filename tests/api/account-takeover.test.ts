@@ -5,6 +5,8 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { loadConfig } from '../../server/config.ts'
+import { GOOGLE_LINK_MESSAGES } from '../../server/accounts/account-settings.ts'
+import { WRONG_CURRENT_PASSWORD } from '../../server/accounts/recent-sign-in.ts'
 import { linkedIdentities } from '../../server/db/schema.ts'
 import { RECOVERY_MESSAGES } from '../../src/contract/account-recovery.ts'
 import { SIGNED_OUT_BY_OWNER } from '../../src/contract/devices.ts'
@@ -104,6 +106,11 @@ describeEachDatabase('Accounts that stay yours', (getDatabase) => {
         expect((await t.request('DELETE', '/api/users/me', { token, body: {} })).status).toBe(400)
       }
       expect((await me(owner.token)).json.email).toBe(owner.email)
+      // The current password stands for the recent sign-in on the disconnect too (the settings page's confirmation).
+      const wrong = await t.request('DELETE', '/api/users/me/google', { token: owner.token, body: { currentPassword: 'not the password' } })
+      expect([wrong.status, wrong.json]).toEqual([400, { message: WRONG_CURRENT_PASSWORD }])
+      const confirmed = await t.request('DELETE', '/api/users/me/google', { token: owner.token, body: { currentPassword: owner.password } })
+      expect([confirmed.status, confirmed.json]).toEqual([404, { message: GOOGLE_LINK_MESSAGES.notLinked }])
       // A fresh password sign-in is the recent sign-in.
       const fresh = (await login(owner.email, owner.password)).json.token as string
       const changed = await t.request('PUT', '/api/users/me/email', { token: fresh, body: { email: `moved.${unique()}@example.test` } })
