@@ -141,6 +141,35 @@ describeEachDatabase('Accounts that stay yours', (getDatabase) => {
     expect(set.status).toBe(200)
   })
 
+  /** 'Connect Google' from settings: the authenticated POST starts it, the callback links and answers a code. */
+  async function connectGoogle(token: string) {
+    const start = await t.request('POST', '/api/auth/oauth/google/connect', { token, body: { redirectUri: APP_CALLBACK, signInState: 'tab' } })
+    expect(start.status).toBe(200)
+    const Cookie = (start.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
+    const atProvider = await fetch(start.json.url as string, { redirect: 'manual' })
+    const back = new URL(atProvider.headers.get('location') ?? '')
+    const res = await t.request('GET', `${back.pathname}${back.search}`, { headers: { Cookie } })
+    return new URL(res.headers.get('location') ?? '').searchParams
+  }
+
+  it('Connect Google links the Google account to the signed-in owner, whatever its email, and never one linked elsewhere', async () => {
+    const owner = await t.signUp('connect')
+    expect((await t.request('POST', '/api/auth/oauth/google/connect', { body: { redirectUri: APP_CALLBACK, signInState: 'tab' } })).status).toBe(401)
+    // The Google account's email differs from the owner's (and the owner's is unverified): the explicit link still works.
+    const google = googleAccount()
+    provider.signInAs(google)
+    const landing = await connectGoogle(owner.token)
+    expect(landing.get('code')).toBeTruthy()
+    expect((await me(owner.token)).json.signInMethods).toEqual({ password: true, google: true })
+    provider.signInAs(google)
+    expect((await googleSignIn()).get('token')).toBeTruthy()
+
+    const other = await t.signUp('connect2')
+    provider.signInAs(google)
+    expect(Object.fromEntries(await connectGoogle(other.token))).toEqual({ error: 'already_linked', signInState: 'tab' })
+    expect((await me(other.token)).json.signInMethods).toEqual({ password: true, google: false })
+  })
+
   it('a "fresh" Google sign-in whose auth_time is old is refused', async () => {
     provider.signInAs(googleAccount())
     provider.tamperNextIdToken((payload) => void (payload.auth_time = Math.floor(Date.now() / 1000) - 3600))
