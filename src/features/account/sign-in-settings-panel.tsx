@@ -20,8 +20,14 @@ export const SIGN_IN_SETTINGS_TEXTS = {
 type Action = { run: (currentPassword?: string) => Promise<{ message: string }> }
 type Outcome = { kind: 'done' | 'error'; text: string } | null
 
-/** `confirmWithGoogle`: leaves for a fresh Google sign-in that comes back to this page (the route composes it). */
-export function SignInSettingsPanel({ confirmWithGoogle }: { confirmWithGoogle: () => void }) {
+type Props = {
+  /** Leaves for a fresh Google sign-in that comes back to this page (the route composes it). */
+  confirmWithGoogle: () => void
+  /** Leaves for Google to connect it to this account, coming back to this page; rejects when the server refuses. */
+  connectGoogle: () => Promise<void>
+}
+
+export function SignInSettingsPanel({ confirmWithGoogle, connectGoogle }: Props) {
   const { online } = useNetwork()
   const [me, setMe] = useState<Me | null>(null)
   const [email, setEmail] = useState('')
@@ -93,7 +99,12 @@ export function SignInSettingsPanel({ confirmWithGoogle }: { confirmWithGoogle: 
         <Stack gap="xs">
           <Text fw={600}>Google</Text>
           {!me.signInMethods.google ? (
-            <Text size="sm">{SIGN_IN_SETTINGS_TEXTS.googleNotConnected}</Text>
+            <>
+              <Text size="sm">{SIGN_IN_SETTINGS_TEXTS.googleNotConnected}</Text>
+              <Button variant="default" disabled={busy} onClick={() => void act({ run: async () => (await connectGoogle(), { message: '' }) })} {...TAP}>
+                Connect Google
+              </Button>
+            </>
           ) : me.signInMethods.password ? (
             <Button variant="light" color="red" disabled={busy} onClick={() => void act(googleAction)} {...TAP}>
               Disconnect Google
