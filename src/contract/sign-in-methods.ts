@@ -43,3 +43,6 @@ export type OAuthErrorCode = (typeof OAUTH_ERROR_CODES)[number]
 export const OAuthExchangeSchema = v.object({
   code: v.pipe(v.string('The sign-in code is missing.'), v.minLength(1, 'The sign-in code is missing.'), v.maxLength(128, 'The sign-in code is invalid.')),
 })
+
+/** POST /api/auth/oauth/google/connect: 'Connect Google' for the signed-in owner (issue 24); answers `{ url }`. */
+export const GoogleConnectSchema = v.object({ redirectUri: v.string(), signInState: v.string() })
