@@ -132,6 +132,27 @@ describe('Email and sign-in settings', () => {
     await page.getByText(`Your email: ${newEmail}`).waitFor()
   })
 
+  it('connects Google from Profile settings and comes back there with Google connected', async () => {
+    const n = id()
+    const user = { username: `con_${n}`, email: `con_${n}@example.com`, password: `pw-${n}-long` }
+    const res = await fetch(`${server.baseUrl}/api/auth/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(user) })
+    expect(res.status).toBe(201)
+    const page = await phone()
+    await page.goto('/login')
+    await page.getByLabel('Email').fill(user.email)
+    await page.getByLabel('Password', { exact: true }).fill(user.password)
+    await page.getByRole('button', { name: 'Sign in' }).tap()
+    await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 })
+    await page.goto('/profile/edit')
+    await page.getByText('Google is not connected to this account.').waitFor({ timeout: 15_000 })
+    await expectTappable(page, 'Connect Google')
+    // Another address than the account's: the explicit connection does not depend on the email.
+    provider.signInAs({ sub: `e2e-con-${n}`, email: `other_${n}@gmail.test`, email_verified: true })
+    await page.getByRole('button', { name: 'Connect Google' }).tap()
+    await page.waitForURL((url) => url.pathname === '/profile/edit', { timeout: 30_000 })
+    await page.getByRole('button', { name: 'Disconnect Google' }).waitFor({ timeout: 15_000 })
+  })
+
   it('disconnects Google from Profile settings after confirming with the password', async () => {
     const n = id()
     const account = { sub: `e2e-dis-${n}`, email: `gdis_${n}@gmail.test`, email_verified: true, username: `gdis_${n}` }
