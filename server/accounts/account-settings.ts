@@ -83,7 +83,10 @@ export function accountSettingsRoutes(deps: AppDeps) {
       const userId = c.var.userId
       await limiter.enforce('sensitive-change', userId, limits.sensitiveChangePerUser)
       const user = await account(userId)
-      await requireRecentSignIn(c, now(), user, undefined)
+      // An optional JSON body { currentPassword } stands for the recent sign-in, as on PUT /me/email.
+      const body: unknown = await c.req.json().catch(() => undefined)
+      const given = typeof body === 'object' && body !== null && 'currentPassword' in body ? body.currentPassword : undefined
+      await requireRecentSignIn(c, now(), user, typeof given === 'string' && given.length <= 1000 ? given : undefined)
       if (user.passwordHash === null) throw new ApiError(400, GOOGLE_LINK_MESSAGES.lastMethod)
       const removed = await db
         .delete(linkedIdentities)

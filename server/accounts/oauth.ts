@@ -2,18 +2,19 @@
 // database for one use, the attempt bound to the browser by a cookie), ending in a redirect to the app's
 // /oauth/callback with a one-time code and the tab's signInState; POST /oauth/exchange turns the code into tokens.
 import { createHash, randomBytes } from 'node:crypto'
-import { eq, lt } from 'drizzle-orm'
+import { and, eq, lt } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
 import type { OAuthErrorCode } from '../../src/contract/sign-in-methods.ts'
 import { accessTokenKey } from './access-token.ts'
 import { signInWithIdentity } from './accounts.ts'
+import { requireAuth } from './require-auth.ts'
 import { deviceNameFrom } from './device-name.ts'
 import { startSession } from './sessions.ts'
 import { addressKey, clientAddress } from '../http/client-address.ts'
 import type { Db } from '../db/client.ts'
-import { oauthExchangeCodes, oauthSignInAttempts } from '../db/schema.ts'
+import { linkedIdentities, oauthExchangeCodes, oauthSignInAttempts } from '../db/schema.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
 import { ApiError, validate } from '../http/http.ts'
 import { OAuthExchangeSchema } from '../../src/contract/sign-in-methods.ts'
@@ -127,6 +128,39 @@ export function oauthRoutes(deps: AppDeps, oidcOverride?: OidcClient) {
       })
       return c.redirect(start.url.href, 302)
     })
+    // 'Connect Google' (issue 24): the signed-in owner starts the round trip by an authenticated POST (a navigation
+    // carries no bearer token), and the callback links the Google subject to that owner instead of signing in.
+    .post('/oauth/google/connect', perAddress('oauth-start', limits.loginPerAddress), requireAuth(deps), async (c) => {
+      if (!oidc) throw new ApiError(503, OAUTH_MESSAGES.notConfigured)
+      const body: unknown = await c.req.json().catch(() => undefined)
+      const field = (name: string) => (typeof body === 'object' && body !== null && name in body ? (body as Record<string, unknown>)[name] : undefined)
+      if (field('redirectUri') !== appCallback) throw new ApiError(400, OAUTH_MESSAGES.redirectUri)
+      const signInState = field('signInState')
+      if (typeof signInState !== 'string' || !SIGN_IN_STATE_PATTERN.test(signInState)) throw new ApiError(400, OAUTH_MESSAGES.signInState)
+      let start
+      try {
+        start = await oidc.authorizationStart({ fresh: false })
+      } catch (error) {
+        if (error instanceof OidcError) throw new ApiError(503, OAUTH_MESSAGES.unavailable)
+        throw error
+      }
+      const at = now()
+      const browserSecret = randomValue()
+      setCookie(c, cookieName, browserSecret, { path: '/', httpOnly: true, secure, sameSite: 'Lax', maxAge: SIGN_IN_ATTEMPT_MS / 1000 })
+      await db.delete(oauthSignInAttempts).where(lt(oauthSignInAttempts.expiresAt, at))
+      await db.insert(oauthSignInAttempts).values({
+        stateHash: hashState(start.state),
+        nonce: start.nonce,
+        codeVerifier: start.codeVerifier,
+        signInState,
+        intent: 'connect',
+        userId: c.var.userId,
+        browserHash: hashState(browserSecret),
+        expiresAt: new Date(at.getTime() + SIGN_IN_ATTEMPT_MS),
+        createdAt: at,
+      })
+      return c.json({ url: start.url.href }, 200)
+    })
     .get('/oauth/google/callback', async (c) => {
       // The browser arrives here by navigation, so every refusal is a redirect to the app, never a JSON page; the
       // reason is one of a fixed set of codes (OAUTH_ERROR_CODES), never the provider's text.
@@ -160,14 +194,27 @@ export function oauthRoutes(deps: AppDeps, oidcOverride?: OidcClient) {
       // A fresh sign-in must really be fresh: the provider's auth_time no earlier than this attempt (a minute of skew).
       const fresh = attempt.intent === 'reauth'
       if (fresh && (!identity.authTime || identity.authTime.getTime() < attempt.createdAt.getTime() - 60_000)) return fail('refused', attempt.signInState)
-      const owner = await signInWithIdentity(db, { provider: 'google', subject: identity.subject, email: identity.email }, now())
-      if (owner.outcome === 'unverified-local') return fail('account_exists', attempt.signInState)
+      let ownerId: string
+      if (attempt.intent === 'connect' && attempt.userId) {
+        // A subject linked to another account stays there: connecting never moves or shares a Google account.
+        await db.insert(linkedIdentities).values({ provider: 'google', subject: identity.subject, email: identity.email, userId: attempt.userId, linkedAt: now() }).onConflictDoNothing()
+        const [holder] = await db
+          .select({ userId: linkedIdentities.userId })
+          .from(linkedIdentities)
+          .where(and(eq(linkedIdentities.provider, 'google'), eq(linkedIdentities.subject, identity.subject)))
+        if (holder?.userId !== attempt.userId) return fail('already_linked', attempt.signInState)
+        ownerId = attempt.userId
+      } else {
+        const owner = await signInWithIdentity(db, { provider: 'google', subject: identity.subject, email: identity.email }, now())
+        if (owner.outcome === 'unverified-local') return fail('account_exists', attempt.signInState)
+        ownerId = owner.userId
+      }
       // No token in any URL (issue 24): the page gets a one-time code and exchanges it by POST, from this browser.
       const code = randomValue()
       await db.delete(oauthExchangeCodes).where(lt(oauthExchangeCodes.expiresAt, now()))
       await db.insert(oauthExchangeCodes).values({
         codeHash: hashState(code),
-        userId: owner.userId,
+        userId: ownerId,
         browserHash,
         authTime: identity.authTime ?? new Date(0),
         deviceName: deviceNameFrom(c.req.header('User-Agent')),

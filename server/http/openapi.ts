@@ -12,7 +12,7 @@ import {
   VisitorPurchaseSchema,
 } from '../../src/contract/purchase.ts'
 import { AuthResponseSchema } from '../../src/contract/auth.ts'
-import { AccountDeleteRequestSchema, OAuthExchangeSchema, SetPasswordSchema, SignInMethodsSchema } from '../../src/contract/sign-in-methods.ts'
+import { AccountDeleteRequestSchema, GoogleConnectSchema, OAuthExchangeSchema, SetPasswordSchema, SignInMethodsSchema } from '../../src/contract/sign-in-methods.ts'
 import { EmailChangeSchema, ForgotPasswordSchema, MeSchema, ResetPasswordSchema, VerifyEmailSchema } from '../../src/contract/account-recovery.ts'
 import { DevicesSchema } from '../../src/contract/devices.ts'
 import { ScanReportSchema, ScanStatsSchema } from '../../src/contract/scans.ts'
@@ -102,6 +102,9 @@ const OPERATIONS: Record<string, Partial<Record<'get' | 'post' | 'put' | 'delete
   },
   '/api/auth/oauth/exchange': {
     post: { summary: "Exchange Google sign-in's one-time code (with the browser's binding cookie) for the token pair", auth: false, body: OAuthExchangeSchema, ok: { status: 200, schema: AuthResponseSchema } },
+  },
+  '/api/auth/oauth/google/connect': {
+    post: { summary: "Start 'Connect Google' for the signed-in owner: answers the provider's address; the callback links that Google account", auth: true, body: GoogleConnectSchema, ok: { status: 200 } },
   },
   '/api/users/me/email': {
     put: { summary: 'Change the email (recent sign-in or current password); mails a verification link', auth: true, body: EmailChangeSchema, ok: { status: 200 } },

@@ -1,4 +1,4 @@
-// The browser's calls of issue 24: forgot/reset password, email verification, /users/me and devices.
+// The browser's calls of issue 24: forgot/reset password, email verification, /users/me (email, Google link) and devices.
 import * as v from 'valibot'
 import { apiCall } from './client.ts'
 import { MeSchema } from '../contract/account-recovery.ts'
@@ -15,6 +15,10 @@ export const resendVerification = () => apiCall(MessageSchema, '/users/me/verifi
 export const fetchMe = () => apiCall(MeSchema, '/users/me')
 export const fetchDevices = () => apiCall(DevicesSchema, '/users/me/devices')
 export const signOutDevice = (id: string) => apiCall(MessageSchema, `/users/me/devices/${encodeURIComponent(id)}`, { method: 'DELETE' })
+export const changeEmail = (email: string, currentPassword?: string) =>
+  apiCall(MessageSchema, '/users/me/email', { method: 'PUT', body: currentPassword ? { email, currentPassword } : { email } })
+export const disconnectGoogle = (currentPassword?: string) =>
+  apiCall(MessageSchema, '/users/me/google', { method: 'DELETE', ...(currentPassword ? { body: { currentPassword } } : {}) })
 export const signOutOtherDevices = () => apiCall(MessageSchema, '/users/me/devices/sign-out-others', { method: 'POST' })
 
 /**

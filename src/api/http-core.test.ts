@@ -1,5 +1,6 @@
 // The HTTP core's session rules, table by table: when a 401 is retried, when a session ends, and when it must not.
 import { describe, expect, it } from 'vitest'
+import { RECOVERY_MESSAGES } from '../contract/account-recovery.ts'
 import { createMemoryLocks } from './locks.ts'
 import { createMemoryTokenStore } from './testing.ts'
 import { createHttpCore, messageOf, REFRESH_PATH, type FetchLike } from './http-core.ts'
@@ -50,6 +51,7 @@ describe('session rules of the HTTP core', () => {
     { name: 'a refresh with an unreadable success: not ended, error surfaced', calls: [{ status: 401 }], refreshes: [{ status: 200, body: { token: 1 } }], result: { error: 'ApiError', status: 200 }, ended: false, tokens: 'kept' },
     { name: 'a retry still answered 401: session ended (spec 4)', calls: [{ status: 401 }, { status: 401 }], refreshes: [{ status: 200, body: ROTATED }], result: { error: 'SessionEndedError', status: 401 }, ended: true, tokens: 'cleared' },
     { name: 'a retry answered 403: session ended (spec 4)', calls: [{ status: 401 }, refused(403, 'Forbidden')], refreshes: [{ status: 200, body: ROTATED }], result: { error: 'SessionEndedError', status: 403 }, ended: true, tokens: 'cleared' },
+    { name: 'a retry answered 403 for want of a recent sign-in: the change is refused, the session stays (issue 24)', calls: [{ status: 401 }, refused(403, RECOVERY_MESSAGES.recentSignInRequired)], refreshes: [{ status: 200, body: ROTATED }], result: { status: 403 }, ended: false, tokens: 'rotated' },
     { name: 'a first 403: an ordinary answer, no refresh', calls: [refused(403, 'Forbidden')], refreshes: [], result: { status: 403 }, ended: false, tokens: 'kept' },
     { name: 'a first 500: an ordinary answer, no refresh', calls: [{ status: 500 }], refreshes: [], result: { status: 500 }, ended: false, tokens: 'kept' },
     { name: 'the call itself gets no answer: not ended', calls: ['no answer'], refreshes: [], result: { error: 'TransientError', status: null }, ended: false, tokens: 'kept' },

@@ -2,6 +2,7 @@
 // the worker, one retry, the rules that end a session, and reading answers and their {message}.
 import * as v from 'valibot'
 import { apiPaths } from '../contract/api-paths.ts'
+import { RECOVERY_MESSAGES } from '../contract/account-recovery.ts'
 import { AuthResponseSchema, MESSAGES } from '../contract/auth.ts'
 import { SIGNED_OUT_BY_OWNER } from '../contract/devices.ts'
 import { rememberSignedOutReason } from './signed-out-reason.ts'
@@ -212,7 +213,8 @@ export function createHttpCore(options: HttpCoreOptions) {
     const fresh = await refreshTokensOnce(stored.token)
     request.checkToken?.(fresh)
     const second = await call(request, fresh)
-    if (second.status === 401 || second.status === 403) {
+    // A 403 asking for a recent sign-in (issue 24) is about the change, not the session: the page asks to confirm.
+    if (second.status === 401 || (second.status === 403 && messageOf(second) !== RECOVERY_MESSAGES.recentSignInRequired)) {
       await tokens.end()
       throw new SessionEndedError(messageOf(second), second.status)
     }

@@ -5,6 +5,8 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { loadConfig } from '../../server/config.ts'
+import { GOOGLE_LINK_MESSAGES } from '../../server/accounts/account-settings.ts'
+import { WRONG_CURRENT_PASSWORD } from '../../server/accounts/recent-sign-in.ts'
 import { linkedIdentities } from '../../server/db/schema.ts'
 import { RECOVERY_MESSAGES } from '../../src/contract/account-recovery.ts'
 import { SIGNED_OUT_BY_OWNER } from '../../src/contract/devices.ts'
@@ -104,6 +106,11 @@ describeEachDatabase('Accounts that stay yours', (getDatabase) => {
         expect((await t.request('DELETE', '/api/users/me', { token, body: {} })).status).toBe(400)
       }
       expect((await me(owner.token)).json.email).toBe(owner.email)
+      // The current password stands for the recent sign-in on the disconnect too (the settings page's confirmation).
+      const wrong = await t.request('DELETE', '/api/users/me/google', { token: owner.token, body: { currentPassword: 'not the password' } })
+      expect([wrong.status, wrong.json]).toEqual([400, { message: WRONG_CURRENT_PASSWORD }])
+      const confirmed = await t.request('DELETE', '/api/users/me/google', { token: owner.token, body: { currentPassword: owner.password } })
+      expect([confirmed.status, confirmed.json]).toEqual([404, { message: GOOGLE_LINK_MESSAGES.notLinked }])
       // A fresh password sign-in is the recent sign-in.
       const fresh = (await login(owner.email, owner.password)).json.token as string
       const changed = await t.request('PUT', '/api/users/me/email', { token: fresh, body: { email: `moved.${unique()}@example.test` } })
@@ -132,6 +139,35 @@ describeEachDatabase('Accounts that stay yours', (getDatabase) => {
     expect(provider.authorizeRequests().at(-1)?.get('max_age')).toBe('0')
     const set = await t.request('PUT', '/api/users/me/password', { token: fresh.get('token') ?? '', body: { newPassword: 'owner password 1' } })
     expect(set.status).toBe(200)
+  })
+
+  /** 'Connect Google' from settings: the authenticated POST starts it, the callback links and answers a code. */
+  async function connectGoogle(token: string) {
+    const start = await t.request('POST', '/api/auth/oauth/google/connect', { token, body: { redirectUri: APP_CALLBACK, signInState: 'tab' } })
+    expect(start.status).toBe(200)
+    const Cookie = (start.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
+    const atProvider = await fetch(start.json.url as string, { redirect: 'manual' })
+    const back = new URL(atProvider.headers.get('location') ?? '')
+    const res = await t.request('GET', `${back.pathname}${back.search}`, { headers: { Cookie } })
+    return new URL(res.headers.get('location') ?? '').searchParams
+  }
+
+  it('Connect Google links the Google account to the signed-in owner, whatever its email, and never one linked elsewhere', async () => {
+    const owner = await t.signUp('connect')
+    expect((await t.request('POST', '/api/auth/oauth/google/connect', { body: { redirectUri: APP_CALLBACK, signInState: 'tab' } })).status).toBe(401)
+    // The Google account's email differs from the owner's (and the owner's is unverified): the explicit link still works.
+    const google = googleAccount()
+    provider.signInAs(google)
+    const landing = await connectGoogle(owner.token)
+    expect(landing.get('code')).toBeTruthy()
+    expect((await me(owner.token)).json.signInMethods).toEqual({ password: true, google: true })
+    provider.signInAs(google)
+    expect((await googleSignIn()).get('token')).toBeTruthy()
+
+    const other = await t.signUp('connect2')
+    provider.signInAs(google)
+    expect(Object.fromEntries(await connectGoogle(other.token))).toEqual({ error: 'already_linked', signInState: 'tab' })
+    expect((await me(other.token)).json.signInMethods).toEqual({ password: true, google: false })
   })
 
   it('a "fresh" Google sign-in whose auth_time is old is refused', async () => {

@@ -84,6 +84,7 @@ export const SIGN_IN_FAILURE_MESSAGES: Record<OAuthErrorCode | 'unknown', string
   refused: 'Google could not confirm your sign-in. Please try again.',
   unavailable: 'Google sign-in is unavailable right now. Please try again in a moment.',
   too_many_attempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  already_linked: 'This Google account is already connected to another account here. Disconnect it there first.',
   unknown: 'Google sign-in did not complete. Please try again.',
 }
 

@@ -7,11 +7,18 @@ import { clearTokens } from '../../../api/tokens.ts'
 import { ACCOUNT_MESSAGES } from '../../../contract/account.ts'
 import { useLogout } from '../../../features/dashboard/use-logout.ts'
 import { DevicesPanel } from '../../../features/account/devices-panel.tsx'
+import { SignInSettingsPanel } from '../../../features/account/sign-in-settings-panel.tsx'
+import { beginSignInState } from '../../../features/auth/oauth-callback.ts'
+import { googleConnectUrl, googleSignInUrl } from '../../../api/auth.ts'
 import { ProfileSettingsPage } from '../../../features/profile-settings/profile-settings-page.tsx'
 import { OwnerPageFrame } from '../-components/owner-page-frame.tsx'
 import { useOwnerSync } from '../../../features/owner-session/owner-sync.ts'
 
 const ACCOUNT_DELETED = { title: 'Account deleted', message: ACCOUNT_MESSAGES.deleted }
+
+/** A fresh Google sign-in (max_age=0) for a sensitive change, coming back to this page (issue 24). */
+const connectGoogle = async () => window.location.assign(await googleConnectUrl(window.location.origin, beginSignInState(undefined, '/profile/edit')))
+const confirmWithGoogle = () => window.location.assign(googleSignInUrl(window.location.origin, beginSignInState(undefined, '/profile/edit'), true))
 
 export const Route = createFileRoute('/_authed/profile/edit')({
   component: function ProfileSettingsRoute() {
@@ -29,6 +36,7 @@ export const Route = createFileRoute('/_authed/profile/edit')({
       <OwnerPageFrame tab="profile">
         <ProfileSettingsPage db={sync.db} onLoadFailed={() => void navigate({ to: '/dashboard', replace: true })} onAccountDeleted={onAccountDeleted} />
         <Container size="sm" pb="lg">
+          <SignInSettingsPanel confirmWithGoogle={confirmWithGoogle} connectGoogle={connectGoogle} />
           <DevicesPanel />
         </Container>
       </OwnerPageFrame>
