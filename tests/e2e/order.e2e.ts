@@ -135,6 +135,8 @@ describe('Order tab against Printful (the fake)', () => {
     expect(await card.getByLabel('Status: draft').count()).toBe(1)
     expect(await card.innerText()).toContain('Total €59.75')
 
+    // Printful ships the order; the webhook only tells the server to read it back (issue 27: the body is not trusted).
+    fake.update(sent?.id ?? 0, { status: 'fulfilled', shipments: [{ carrier: 'DHL', tracking_number: 'JD014600', tracking_url: 'https://track.example/JD014600' }] })
     const hook = await fetch(`${printfulServer.baseUrl}/api/webhooks/printful/${SECRET}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
