@@ -80,3 +80,33 @@ export class DeliveryLoop {
     this.timer = setTimeout(() => this.kick(), Math.max(50, delayMs)).unref()
   }
 }
+
+/** An outbox worked off by a DeliveryLoop: `kick`, `idle` and `stop` for its owner, the drain for its subclass. */
+export abstract class LoopedOutbox {
+  private readonly loop: DeliveryLoop
+
+  constructor(onDatabaseError: (err: unknown) => void) {
+    this.loop = new DeliveryLoop(() => this.drain(), onDatabaseError)
+  }
+
+  /** Sends what is due and answers when the earliest row still pending is due (undefined: none is). */
+  protected abstract drain(): Promise<Date | undefined>
+
+  protected get stopped(): boolean {
+    return this.loop.stopped
+  }
+
+  /** Works off whatever is due now, in the background; never throws and never rejects. */
+  kick(): void {
+    this.loop.kick()
+  }
+
+  /** Waits for the work in progress (tests). */
+  idle(): Promise<void> {
+    return this.loop.idle()
+  }
+
+  stop(): void {
+    this.loop.stop()
+  }
+}

@@ -7,7 +7,7 @@ import type { Db } from '../db/client.ts'
 import { mailOutbox } from '../db/schema.ts'
 import type { Logger } from '../http/logging.ts'
 import { type RenderedMail, renderMail, type MailKind } from './mail-templates.ts'
-import { DEFAULT_MAIL_RETRY, DeliveryLoop, type MailRetry, retryDelayMs } from './delivery-loop.ts'
+import { DEFAULT_MAIL_RETRY, LoopedOutbox, type MailRetry, retryDelayMs } from './delivery-loop.ts'
 
 export type OutgoingMail = { to: string; mail: RenderedMail }
 export type DeliverMail = (outgoing: OutgoingMail) => Promise<void>
@@ -31,33 +31,17 @@ export async function enqueueMail(db: Db, kind: MailKind, recipient: string, pay
   await db.insert(mailOutbox).values({ kind, recipient, payload, status: 'pending' })
 }
 
-export class MailOutbox {
-  private readonly loop = new DeliveryLoop(
-    () => this.drain(),
-    (err) => this.logger.warn({ error: errorName(err) }, 'account mail outbox: the database did not answer; trying again later'),
-  )
-
+export class MailOutbox extends LoopedOutbox {
   constructor(
     private readonly db: Db,
     private readonly deliver: DeliverMail,
     private readonly logger: Logger,
     private readonly retry: MailRetry = DEFAULT_MAIL_RETRY,
-  ) {}
-
-  /** Delivers whatever is due now, in the background; never throws and never rejects. */
-  kick(): void {
-    this.loop.kick()
+  ) {
+    super((err) => logger.warn({ error: errorName(err) }, 'account mail outbox: the database did not answer; trying again later'))
   }
 
-  idle(): Promise<void> {
-    return this.loop.idle()
-  }
-
-  stop(): void {
-    this.loop.stop()
-  }
-
-  private async drain(): Promise<Date | undefined> {
+  protected async drain(): Promise<Date | undefined> {
     for (;;) {
       const row = await this.claimNext()
       if (!row) break

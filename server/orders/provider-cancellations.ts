@@ -7,39 +7,22 @@ import { providerCancellations } from '../db/schema.ts'
 import type { AppDeps } from '../deps.ts'
 import { ApiError } from '../http/http.ts'
 import { createLogger, type Logger } from '../http/logging.ts'
-import { DEFAULT_MAIL_RETRY, DeliveryLoop, type MailRetry, retryDelayMs } from '../mail/delivery-loop.ts'
+import { DEFAULT_MAIL_RETRY, LoopedOutbox, type MailRetry, retryDelayMs } from '../mail/delivery-loop.ts'
 import { type PrintProvider, printProviderFor } from './print-provider/index.ts'
 
-export class ProviderCancellations {
-  private readonly loop = new DeliveryLoop(
-    () => this.drain(),
-    (err) => this.logger.warn({ err }, 'provider cancellations: the database did not answer; trying again later'),
-  )
-
+export class ProviderCancellations extends LoopedOutbox {
   constructor(
     private readonly db: Db,
     private readonly provider: PrintProvider,
     private readonly logger: Logger,
     private readonly retry: MailRetry = DEFAULT_MAIL_RETRY,
-  ) {}
-
-  /** Works off whatever is due now, in the background; never throws and never rejects. */
-  kick(): void {
-    this.loop.kick()
+  ) {
+    super((err) => logger.warn({ err }, 'provider cancellations: the database did not answer; trying again later'))
   }
 
-  /** Waits for the work in progress (tests). */
-  idle(): Promise<void> {
-    return this.loop.idle()
-  }
-
-  stop(): void {
-    this.loop.stop()
-  }
-
-  private async drain(): Promise<Date | undefined> {
+  protected async drain(): Promise<Date | undefined> {
     for (;;) {
-      if (this.loop.stopped) return undefined
+      if (this.stopped) return undefined
       const row = await this.claimNext()
       if (!row) break
       const done = and(eq(providerCancellations.provider, row.provider), eq(providerCancellations.providerOrderId, row.providerOrderId))

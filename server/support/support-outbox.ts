@@ -5,7 +5,7 @@ import { and, asc, eq, isNull, lte, min, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { supportMessages } from '../db/schema.ts'
 import type { Logger } from '../http/logging.ts'
-import { DEFAULT_MAIL_RETRY, DeliveryLoop, type MailRetry, retryDelayMs } from '../mail/delivery-loop.ts'
+import { DEFAULT_MAIL_RETRY, LoopedOutbox, type MailRetry, retryDelayMs } from '../mail/delivery-loop.ts'
 import type { SendMail } from '../mail/mail.ts'
 
 export { DEFAULT_MAIL_RETRY, type MailRetry, retryDelayMs }
@@ -16,34 +16,17 @@ function shortError(err: unknown): string {
   return text.slice(0, 200)
 }
 
-export class SupportOutbox {
-  private readonly loop = new DeliveryLoop(
-    () => this.drain(),
-    (err) => this.logger.warn({ err }, 'support mail outbox: the database did not answer; trying again later'),
-  )
-
+export class SupportOutbox extends LoopedOutbox {
   constructor(
     private readonly db: Db,
     private readonly send: SendMail,
     private readonly logger: Logger,
     private readonly retry: MailRetry = DEFAULT_MAIL_RETRY,
-  ) {}
-
-  /** Delivers whatever is due now, in the background; never throws and never rejects. */
-  kick(): void {
-    this.loop.kick()
+  ) {
+    super((err) => logger.warn({ err }, 'support mail outbox: the database did not answer; trying again later'))
   }
 
-  /** Waits for the delivery in progress (tests). */
-  idle(): Promise<void> {
-    return this.loop.idle()
-  }
-
-  stop(): void {
-    this.loop.stop()
-  }
-
-  private async drain(): Promise<Date | undefined> {
+  protected async drain(): Promise<Date | undefined> {
     for (;;) {
       const row = await this.claimNext()
       if (!row) break
