@@ -17,7 +17,7 @@ import type { Db } from '../db/client.ts'
 import { linkedIdentities, oauthExchangeCodes, oauthSignInAttempts } from '../db/schema.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
 import { ApiError, validate } from '../http/http.ts'
-import { OAuthExchangeSchema } from '../../src/contract/sign-in-methods.ts'
+import { GoogleConnectSchema, OAuthExchangeSchema } from '../../src/contract/sign-in-methods.ts'
 import { withFieldMessages } from './field-messages.ts'
 
 const ExchangeBody = withFieldMessages(OAuthExchangeSchema)
@@ -94,6 +94,42 @@ export function oauthRoutes(deps: AppDeps, oidcOverride?: OidcClient) {
     return `${appCallback}?${params.toString()}`
   }
 
+  /**
+   * One departure to the provider: its state, nonce and PKCE verifier stored with the hash of a browser cookie set
+   * now, so only this browser can finish it (decision 134); answers the provider's address.
+   */
+  const beginAttempt = async (
+    c: Parameters<typeof setCookie>[0],
+    attempt: { signInState: string; intent: 'sign-in' | 'reauth' | 'connect'; fresh: boolean; userId?: string },
+  ): Promise<string> => {
+    if (!oidc) throw new ApiError(503, OAUTH_MESSAGES.notConfigured)
+    let start
+    try {
+      start = await oidc.authorizationStart({ fresh: attempt.fresh })
+    } catch (error) {
+      if (error instanceof OidcError) throw new ApiError(503, OAUTH_MESSAGES.unavailable)
+      throw error
+    }
+    const at = now()
+    // SameSite=Lax: the cookie comes back on the provider's top-level redirect, never on a cross-site subrequest.
+    const browserSecret = randomValue()
+    setCookie(c, cookieName, browserSecret, { path: '/', httpOnly: true, secure, sameSite: 'Lax', maxAge: SIGN_IN_ATTEMPT_MS / 1000 })
+    // Expired attempts go as new ones come; each is a few hundred bytes, so this keeps the table small.
+    await db.delete(oauthSignInAttempts).where(lt(oauthSignInAttempts.expiresAt, at))
+    await db.insert(oauthSignInAttempts).values({
+      stateHash: hashState(start.state),
+      nonce: start.nonce,
+      codeVerifier: start.codeVerifier,
+      signInState: attempt.signInState,
+      intent: attempt.intent,
+      userId: attempt.userId,
+      browserHash: hashState(browserSecret),
+      expiresAt: new Date(at.getTime() + SIGN_IN_ATTEMPT_MS),
+      createdAt: at,
+    })
+    return start.url.href
+  }
+
   return new Hono<AppEnv>()
     .get('/oauth/google', perAddress('oauth-start', limits.loginPerAddress), async (c) => {
       if (!oidc) throw new ApiError(503, OAUTH_MESSAGES.notConfigured)
@@ -103,63 +139,18 @@ export function oauthRoutes(deps: AppDeps, oidcOverride?: OidcClient) {
       if (signInState === undefined || !SIGN_IN_STATE_PATTERN.test(signInState)) throw new ApiError(400, OAUTH_MESSAGES.signInState)
       // fresh=1: a re-authentication before a sensitive change (issue 24): the provider must ask again (max_age=0).
       const fresh = c.req.query('fresh') === '1'
-      let start
-      try {
-        start = await oidc.authorizationStart({ fresh })
-      } catch (error) {
-        if (error instanceof OidcError) throw new ApiError(503, OAUTH_MESSAGES.unavailable)
-        throw error
-      }
-      const at = now()
-      // SameSite=Lax: the cookie comes back on the provider's top-level redirect, never on a cross-site subrequest.
-      const browserSecret = randomValue()
-      setCookie(c, cookieName, browserSecret, { path: '/', httpOnly: true, secure, sameSite: 'Lax', maxAge: SIGN_IN_ATTEMPT_MS / 1000 })
-      // Expired attempts go as new ones come; each is a few hundred bytes, so this keeps the table small.
-      await db.delete(oauthSignInAttempts).where(lt(oauthSignInAttempts.expiresAt, at))
-      await db.insert(oauthSignInAttempts).values({
-        stateHash: hashState(start.state),
-        nonce: start.nonce,
-        codeVerifier: start.codeVerifier,
-        signInState,
-        intent: fresh ? 'reauth' : 'sign-in',
-        browserHash: hashState(browserSecret),
-        expiresAt: new Date(at.getTime() + SIGN_IN_ATTEMPT_MS),
-        createdAt: at,
-      })
-      return c.redirect(start.url.href, 302)
+      const url = await beginAttempt(c, { signInState, intent: fresh ? 'reauth' : 'sign-in', fresh })
+      return c.redirect(url, 302)
     })
     // 'Connect Google' (issue 24): the signed-in owner starts the round trip by an authenticated POST (a navigation
     // carries no bearer token), and the callback links the Google subject to that owner instead of signing in.
-    .post('/oauth/google/connect', perAddress('oauth-start', limits.loginPerAddress), requireAuth(deps), async (c) => {
+    .post('/oauth/google/connect', perAddress('oauth-start', limits.loginPerAddress), requireAuth(deps), validate('json', GoogleConnectSchema), async (c) => {
       if (!oidc) throw new ApiError(503, OAUTH_MESSAGES.notConfigured)
-      const body: unknown = await c.req.json().catch(() => undefined)
-      const field = (name: string) => (typeof body === 'object' && body !== null && name in body ? (body as Record<string, unknown>)[name] : undefined)
-      if (field('redirectUri') !== appCallback) throw new ApiError(400, OAUTH_MESSAGES.redirectUri)
-      const signInState = field('signInState')
-      if (typeof signInState !== 'string' || !SIGN_IN_STATE_PATTERN.test(signInState)) throw new ApiError(400, OAUTH_MESSAGES.signInState)
-      let start
-      try {
-        start = await oidc.authorizationStart({ fresh: false })
-      } catch (error) {
-        if (error instanceof OidcError) throw new ApiError(503, OAUTH_MESSAGES.unavailable)
-        throw error
-      }
-      const at = now()
-      const browserSecret = randomValue()
-      setCookie(c, cookieName, browserSecret, { path: '/', httpOnly: true, secure, sameSite: 'Lax', maxAge: SIGN_IN_ATTEMPT_MS / 1000 })
-      await db.delete(oauthSignInAttempts).where(lt(oauthSignInAttempts.expiresAt, at))
-      await db.insert(oauthSignInAttempts).values({
-        stateHash: hashState(start.state),
-        nonce: start.nonce,
-        codeVerifier: start.codeVerifier,
-        signInState,
-        intent: 'connect',
-        userId: c.var.userId,
-        browserHash: hashState(browserSecret),
-        expiresAt: new Date(at.getTime() + SIGN_IN_ATTEMPT_MS),
-        createdAt: at,
-      })
-      return c.json({ url: start.url.href }, 200)
+      const { redirectUri, signInState } = c.req.valid('json')
+      if (redirectUri !== appCallback) throw new ApiError(400, OAUTH_MESSAGES.redirectUri)
+      if (!SIGN_IN_STATE_PATTERN.test(signInState)) throw new ApiError(400, OAUTH_MESSAGES.signInState)
+      const url = await beginAttempt(c, { signInState, intent: 'connect', fresh: false, userId: c.var.userId })
+      return c.json({ url }, 200)
     })
     .get('/oauth/google/callback', async (c) => {
       // The browser arrives here by navigation, so every refusal is a redirect to the app, never a JSON page; the
