@@ -37,6 +37,11 @@ export type AppDeps = {
   outbound?: Omit<OutboundOptions, 'allowHosts'>
   /** Scan counts (server/scans/scan-counter.ts): route code and the fast path call `scans.count(...)`. */
   scans: ScanCounter
+  /**
+   * Only account mail whose recipient ends with this is sent by this app's outbox; unset sends every row. Tests that
+   * share one database across files keep their own mail with it, as rateLimitNamespace keeps their limits.
+   */
+  mailScope?: string
 }
 
 /** What createApp accepts: without `scans` it makes a counter of its own on the database and clock given. */

@@ -17,7 +17,7 @@ export function accountMailFor(deps: AppDeps): MailOutbox | undefined {
   if (!smtpUrl) return undefined
   let outbox = outboxes.get(deps)
   if (!outbox) {
-    outbox = new MailOutbox(deps.database.db, createMailDelivery(smtpUrl, mailFrom), deps.logger ?? createLogger(deps.config.logLevel), deps.accountMailRetry ?? DEFAULT_MAIL_RETRY)
+    outbox = new MailOutbox(deps.database.db, createMailDelivery(smtpUrl, mailFrom), deps.logger ?? createLogger(deps.config.logLevel), deps.accountMailRetry ?? DEFAULT_MAIL_RETRY, deps.mailScope)
     outboxes.set(deps, outbox)
   }
   return outbox

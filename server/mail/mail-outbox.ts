@@ -1,7 +1,7 @@
 // Owns account mail delivery: a mail is a stored row (kind + recipient + payload) claimed by one server, rendered from
 // its template, sent, and marked sent (its link removed from the payload), or retried later with the mail backoff
 // (delivery-loop.ts). Nothing reaches a log but the kind, the row id and the error's name: never an address, a link or a token.
-import { and, asc, eq, isNull, lte, min, or, sql } from 'drizzle-orm'
+import { and, asc, eq, isNull, like, lte, min, or, sql } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
 import type { Db } from '../db/client.ts'
 import { mailOutbox } from '../db/schema.ts'
@@ -37,6 +37,8 @@ export class MailOutbox extends LoopedOutbox {
     private readonly deliver: DeliverMail,
     private readonly logger: Logger,
     private readonly retry: MailRetry = DEFAULT_MAIL_RETRY,
+    /** Only recipients ending with this (AppDeps.mailScope); unset: every row. */
+    private readonly scope?: string,
   ) {
     super((err) => logger.warn({ error: errorName(err) }, 'account mail outbox: the database did not answer; trying again later'))
   }
@@ -64,8 +66,12 @@ export class MailOutbox extends LoopedOutbox {
           .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, 'pending')))
       }
     }
-    const [next] = await this.db.select({ at: min(mailOutbox.nextAttemptAt) }).from(mailOutbox).where(eq(mailOutbox.status, 'pending'))
+    const [next] = await this.db.select({ at: min(mailOutbox.nextAttemptAt) }).from(mailOutbox).where(and(eq(mailOutbox.status, 'pending'), this.inScope()))
     return next?.at ? new Date(next.at) : undefined
+  }
+
+  private inScope() {
+    return this.scope ? like(mailOutbox.recipient, `%${this.scope}`) : undefined
   }
 
   /** The oldest due row, leased to this server (SKIP LOCKED: another server's claim is never waited for). */
@@ -74,7 +80,7 @@ export class MailOutbox extends LoopedOutbox {
     const due = this.db
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.status, 'pending'), or(isNull(mailOutbox.nextAttemptAt), lte(mailOutbox.nextAttemptAt, now))))
+      .where(and(eq(mailOutbox.status, 'pending'), this.inScope(), or(isNull(mailOutbox.nextAttemptAt), lte(mailOutbox.nextAttemptAt, now))))
       .orderBy(asc(mailOutbox.createdAt))
       .limit(1)
       .for('update', { skipLocked: true })

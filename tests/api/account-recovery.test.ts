@@ -24,7 +24,7 @@ const mailConfig = (env: Record<string, string> = {}) =>
 describeEachDatabase('Password reset and email verification', (getDatabase) => {
   let t: TestApp
   beforeAll(async () => {
-    t = new TestApp(await getDatabase(), { config: mailConfig() })
+    t = new TestApp(await getDatabase(), { mailScope: '@recovery.test', config: mailConfig() })
   })
   const login = (email: string, password: string) => t.request('POST', '/api/auth/login', { body: { email, password } })
   const forgot = (email: string) => t.request('POST', '/api/auth/forgot-password', { body: { email } })
@@ -36,7 +36,7 @@ describeEachDatabase('Password reset and email verification', (getDatabase) => {
 
   it('enumeration: forgot-password answers a known and an unknown email alike; only the known one gets a mail', async () => {
     const owner = await t.signUp('known')
-    const unknown = `nobody.${randomUUID().slice(0, 8)}@example.test`
+    const unknown = `nobody.${randomUUID().slice(0, 8)}@recovery.test`
     const [a, b] = [await forgot(owner.email), await forgot(unknown)]
     expect(a.status).toBe(202)
     expect(b.status).toBe(a.status)
@@ -98,15 +98,15 @@ describeEachDatabase('Password reset and email verification', (getDatabase) => {
   })
 
   it('forgot-password is limited per email, known or not, and per address', async () => {
-    const limited = new TestApp(t.deps.database, { config: mailConfig(), rateLimits: { forgotPerEmail: { max: 2, windowMs: HOUR }, forgotPerAddress: { max: 100, windowMs: HOUR } } })
-    const email = `limited.${randomUUID().slice(0, 8)}@example.test`
+    const limited = new TestApp(t.deps.database, { mailScope: '@recovery.test', config: mailConfig(), rateLimits: { forgotPerEmail: { max: 2, windowMs: HOUR }, forgotPerAddress: { max: 100, windowMs: HOUR } } })
+    const email = `limited.${randomUUID().slice(0, 8)}@recovery.test`
     for (let i = 0; i < 2; i++) expect((await limited.request('POST', '/api/auth/forgot-password', { body: { email } })).status).toBe(202)
     const third = await limited.request('POST', '/api/auth/forgot-password', { body: { email } })
     expect(third.status).toBe(429)
     expect(Number(third.headers.get('Retry-After'))).toBeGreaterThan(0)
-    const byAddress = new TestApp(t.deps.database, { config: mailConfig(), rateLimits: { forgotPerAddress: { max: 1, windowMs: HOUR } } })
-    expect((await byAddress.request('POST', '/api/auth/forgot-password', { body: { email: 'a@example.test' } })).status).toBe(202)
-    expect((await byAddress.request('POST', '/api/auth/forgot-password', { body: { email: 'b@example.test' } })).status).toBe(429)
+    const byAddress = new TestApp(t.deps.database, { mailScope: '@recovery.test', config: mailConfig(), rateLimits: { forgotPerAddress: { max: 1, windowMs: HOUR } } })
+    expect((await byAddress.request('POST', '/api/auth/forgot-password', { body: { email: 'a@recovery.test' } })).status).toBe(202)
+    expect((await byAddress.request('POST', '/api/auth/forgot-password', { body: { email: 'b@recovery.test' } })).status).toBe(429)
   })
 
   it('registration mails a verification link; confirming it verifies once; GET /api/users/me tells it and the sign-in methods', async () => {
@@ -128,7 +128,7 @@ describeEachDatabase('Password reset and email verification', (getDatabase) => {
   })
 
   it('verification links expire after 24 hours; a resend is limited', async () => {
-    const limited = new TestApp(t.deps.database, { config: mailConfig(), rateLimits: { verificationResendPerUser: { max: 1, windowMs: HOUR } } })
+    const limited = new TestApp(t.deps.database, { mailScope: '@recovery.test', config: mailConfig(), rateLimits: { verificationResendPerUser: { max: 1, windowMs: HOUR } } })
     const owner = await limited.signUp('resend')
     const first = linkToken(await waitForMail(sink, owner.email, VERIFY_SUBJECT), PUBLIC_URL, 'verify-email')
     expect((await limited.request('POST', '/api/users/me/verification-email', { token: owner.token })).status).toBe(202)
@@ -143,7 +143,7 @@ describeEachDatabase('Password reset and email verification', (getDatabase) => {
     const owner = await t.signUp('change')
     const verifyToken = linkToken(await waitForMail(sink, owner.email, VERIFY_SUBJECT), PUBLIC_URL, 'verify-email')
     await t.request('POST', '/api/auth/verify-email', { body: { token: verifyToken } })
-    const newEmail = `new.${randomUUID().slice(0, 8)}@example.test`
+    const newEmail = `new.${randomUUID().slice(0, 8)}@recovery.test`
     const wrong = await t.request('PUT', '/api/users/me/email', { token: owner.token, body: { email: newEmail, currentPassword: 'wrong password' } })
     expect(wrong.status).toBe(400)
     const changed = await t.request('PUT', '/api/users/me/email', { token: owner.token, body: { email: newEmail, currentPassword: owner.password } })
@@ -160,7 +160,7 @@ describeEachDatabase('Password reset and email verification', (getDatabase) => {
     await outage.start()
     const port = outage.port
     await outage.stop()
-    const app = new TestApp(t.deps.database, { config: mailConfig({ SMTP_URL: `smtp://127.0.0.1:${port}` }), accountMailRetry: { firstMs: 100, maxMs: 200, leaseMs: 60_000 } })
+    const app = new TestApp(t.deps.database, { mailScope: '@outage.test', config: mailConfig({ SMTP_URL: `smtp://127.0.0.1:${port}` }), accountMailRetry: { firstMs: 100, maxMs: 200, leaseMs: 60_000 } })
     const owner = await app.signUp('outage')
     const [user] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, owner.email))
     const pending = async () => (await app.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, owner.email)))[0]
@@ -180,7 +180,7 @@ describeEachDatabase('Password reset and email verification', (getDatabase) => {
 
   it('no token, link or reset password reaches a log line', async () => {
     const logs = captureLogs()
-    const logged = new TestApp(t.deps.database, { config: mailConfig(), logger: logs.logger })
+    const logged = new TestApp(t.deps.database, { mailScope: '@recovery.test', config: mailConfig(), logger: logs.logger })
     const owner = await logged.signUp('logs')
     await logged.request('POST', '/api/auth/forgot-password', { body: { email: owner.email } })
     const token = await resetToken(owner.email)
@@ -193,7 +193,7 @@ describeEachDatabase('Password reset and email verification', (getDatabase) => {
   })
 
   it('without SMTP_URL, forgot-password and the resend say mail is unavailable and /me says verification is', async () => {
-    const bare = new TestApp(t.deps.database, { config: mailConfig({ SMTP_URL: '' }) })
+    const bare = new TestApp(t.deps.database, { mailScope: '@recovery.test', config: mailConfig({ SMTP_URL: '' }) })
     const owner = await bare.signUp('nomail')
     const res = await bare.request('POST', '/api/auth/forgot-password', { body: { email: owner.email } })
     expect(res.status).toBe(503)
@@ -205,7 +205,7 @@ describeEachDatabase('Password reset and email verification', (getDatabase) => {
 describeEachDatabase('npm run account -- reset-link', (getDatabase) => {
   it('prints a one-time reset link that works once; an unknown email gets none', async () => {
     const { makeResetLink } = await import('../../server/accounts/account-cli.ts')
-    const t = new TestApp(await getDatabase(), { config: mailConfig({ SMTP_URL: '' }) })
+    const t = new TestApp(await getDatabase(), { mailScope: '@recovery.test', config: mailConfig({ SMTP_URL: '' }) })
     const owner = await t.signUp('operator')
     const link = await makeResetLink(t.db, PUBLIC_URL, owner.email.toUpperCase(), t.clock.now())
     expect(link).toMatch(new RegExp(`^${PUBLIC_URL.replace(/\./g, '\\.')}/reset-password\\?token=[A-Za-z0-9_-]{43}$`))
@@ -213,6 +213,6 @@ describeEachDatabase('npm run account -- reset-link', (getDatabase) => {
     expect((await t.request('POST', '/api/auth/reset-password', { body: { token, password: 'operator made this' } })).status).toBe(200)
     expect((await t.request('POST', '/api/auth/reset-password', { body: { token, password: 'operator made this' } })).status).toBe(400)
     expect((await t.request('POST', '/api/auth/login', { body: { email: owner.email, password: 'operator made this' } })).status).toBe(200)
-    expect(await makeResetLink(t.db, PUBLIC_URL, `nobody.${randomUUID()}@example.test`, t.clock.now())).toBeUndefined()
+    expect(await makeResetLink(t.db, PUBLIC_URL, `nobody.${randomUUID()}@recovery.test`, t.clock.now())).toBeUndefined()
   })
 })

@@ -45,7 +45,7 @@ const freshAtGoogle = () => provider.tamperNextIdToken((payload) => void (payloa
 describeEachDatabase('Accounts that stay yours', (getDatabase) => {
   let t: TestApp
   beforeAll(async () => {
-    t = new TestApp(await getDatabase(), { config: config() })
+    t = new TestApp(await getDatabase(), { mailScope: '@takeover.test', config: config() })
   })
   const login = (email: string, password: string, userAgent = ANDROID) =>
     t.request('POST', '/api/auth/login', { body: { email, password }, headers: { 'User-Agent': userAgent } })
@@ -70,7 +70,7 @@ describeEachDatabase('Accounts that stay yours', (getDatabase) => {
   }
 
   it('the squatter: Google refuses to link to their unverified account, the victim resets by mail, the squatter is out, Google links', async () => {
-    const victimEmail = `victim.${unique()}@example.test`
+    const victimEmail = `victim.${unique()}@takeover.test`
     const squatter = await t.request('POST', '/api/auth/register', { body: { username: `squat_${unique()}`, email: victimEmail, password: 'squatter password' } })
     expect(squatter.status).toBe(201)
     const squatterElsewhere = await login(victimEmail, 'squatter password', WINDOWS)
@@ -100,7 +100,7 @@ describeEachDatabase('Accounts that stay yours', (getDatabase) => {
     try {
       const stolen = (await refresh(owner.refreshToken)).json.token as string
       for (const token of [stolen, owner.token]) {
-        const email = await t.request('PUT', '/api/users/me/email', { token, body: { email: `thief.${unique()}@example.test` } })
+        const email = await t.request('PUT', '/api/users/me/email', { token, body: { email: `thief.${unique()}@takeover.test` } })
         expect([email.status, email.json]).toEqual([403, { message: RECOVERY_MESSAGES.recentSignInRequired }])
         expect((await t.request('DELETE', '/api/users/me/google', { token })).status).toBe(403)
         expect((await t.request('DELETE', '/api/users/me', { token, body: {} })).status).toBe(400)
@@ -113,7 +113,7 @@ describeEachDatabase('Accounts that stay yours', (getDatabase) => {
       expect([confirmed.status, confirmed.json]).toEqual([404, { message: GOOGLE_LINK_MESSAGES.notLinked }])
       // A fresh password sign-in is the recent sign-in.
       const fresh = (await login(owner.email, owner.password)).json.token as string
-      const changed = await t.request('PUT', '/api/users/me/email', { token: fresh, body: { email: `moved.${unique()}@example.test` } })
+      const changed = await t.request('PUT', '/api/users/me/email', { token: fresh, body: { email: `moved.${unique()}@takeover.test` } })
       expect(changed.status).toBe(200)
     } finally {
       t.clock.advance(-6 * MINUTE)
@@ -128,7 +128,7 @@ describeEachDatabase('Accounts that stay yours', (getDatabase) => {
     expect(methods.signInMethods).toEqual({ password: false, google: true })
     const setPassword = await t.request('PUT', '/api/users/me/password', { token: stolen, body: { newPassword: 'thief password' } })
     expect([setPassword.status, setPassword.json]).toEqual([403, { message: RECOVERY_MESSAGES.recentSignInRequired }])
-    expect((await t.request('PUT', '/api/users/me/email', { token: stolen, body: { email: `thief.${unique()}@example.test` } })).status).toBe(403)
+    expect((await t.request('PUT', '/api/users/me/email', { token: stolen, body: { email: `thief.${unique()}@takeover.test` } })).status).toBe(403)
     expect((await t.request('DELETE', '/api/users/me', { token: stolen, body: { confirmUsername: methods.username } })).status).toBe(403)
     expect((await me(stolen)).json.signInMethods.password).toBe(false)
 

@@ -88,7 +88,7 @@ export class TestApp {
   /** Registers a fresh user through the real endpoint and returns its tokens and credentials. */
   async signUp(prefix = 'user') {
     const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`
-    const credentials = { username: `${prefix}_${suffix}`, email: `${prefix}.${suffix}@example.test`, password: 'correct horse 42' }
+    const credentials = { username: `${prefix}_${suffix}`, email: `${prefix}.${suffix}${this.deps.mailScope ?? '@example.test'}`, password: 'correct horse 42' }
     const res = await this.request('POST', '/api/auth/register', { body: credentials })
     if (res.status !== 201 && res.status !== 200) throw new Error(`signUp failed: ${res.status} ${res.text}`)
     return { ...credentials, token: res.json.token as string, refreshToken: res.json.refreshToken as string }
