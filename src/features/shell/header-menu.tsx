@@ -23,7 +23,7 @@ export function HeaderMenu({ onLogout }: { onLogout?: () => void }) {
             </Text>
             <ThemeSwitch />
             {onLogout ? (
-              <Button variant="light" color="red" leftSection={<IconLogout size={18} aria-hidden />} onClick={onLogout}>
+              <Button variant="subtle" color="red" leftSection={<IconLogout size={18} aria-hidden />} onClick={onLogout}>
                 Logout
               </Button>
             ) : null}
