@@ -2,6 +2,7 @@
 import { asc, eq } from 'drizzle-orm'
 import { ACCOUNT_EXPORT_FORMAT, ACCOUNT_EXPORT_VERSION } from '../../src/contract/account.ts'
 import { apiPaths } from '../../src/contract/api-paths.ts'
+import { ITEM_FIELD_NAMES, type ItemFieldName } from '../../src/contract/wishlist.ts'
 import type { Db } from '../db/client.ts'
 import { images, linkedIdentities, orders, profiles, purchaseRecords, refreshTokens, users, wishlistItems } from '../db/schema.ts'
 import { allScanDaysOf } from '../scans/scan-stats.ts'
@@ -9,6 +10,9 @@ import { allScanDaysOf } from '../scans/scan-stats.ts'
 /** What a section needs besides the database: absolute addresses make the file useful away from the app. */
 type ExportContext = { userId: string; publicUrl: string }
 type Section = (tx: Db, ctx: ExportContext) => Promise<unknown>
+
+/** The columns of the contract's editable item fields (a field without its column does not compile). */
+const ITEM_FIELD_COLUMNS = Object.fromEntries(ITEM_FIELD_NAMES.map((key) => [key, wishlistItems[key]])) as { [K in ItemFieldName]: (typeof wishlistItems)[K] }
 
 const imageAddress = (ctx: ExportContext, imageId: string | null) => (imageId ? `${ctx.publicUrl}${apiPaths.upload(imageId)}` : null)
 
@@ -55,13 +59,8 @@ const SECTIONS = {
     const rows = await tx
       .select({
         id: wishlistItems.id,
-        name: wishlistItems.name,
-        brand: wishlistItems.brand,
-        description: wishlistItems.description,
-        price: wishlistItems.price,
-        imageUrl: wishlistItems.imageUrl,
+        ...ITEM_FIELD_COLUMNS,
         storedImageId: wishlistItems.storedImageId,
-        productUrl: wishlistItems.productUrl,
         isPurchased: wishlistItems.isPurchased,
         purchaseStatus: wishlistItems.purchaseStatus,
         purchasedPrice: wishlistItems.purchasedPrice,
@@ -73,7 +72,6 @@ const SECTIONS = {
       .orderBy(asc(wishlistItems.createdAt), asc(wishlistItems.id))
     return rows.map(({ storedImageId, createdAt, updatedAt, ...item }) => ({
       ...item,
-      price: Number(item.price),
       purchasedPrice: item.purchasedPrice === null ? null : Number(item.purchasedPrice),
       storedImageUrl: imageAddress(ctx, storedImageId),
       createdAt: createdAt.toISOString(),

@@ -3,7 +3,7 @@ import { and, count, eq, sql } from 'drizzle-orm'
 import type { InferOutput } from 'valibot'
 import { UPLOAD_PATH_PREFIX } from '../../src/contract/api-paths.ts'
 import { LIMITS } from '../../src/contract/limits.ts'
-import { ITEM_MESSAGES, type ItemCreateSchema, type ItemUpdateSchema } from '../../src/contract/wishlist.ts'
+import { ITEM_MESSAGES, type ItemCreateSchema, type ItemUpdateSchema, storedItemFields } from '../../src/contract/wishlist.ts'
 import type { Db } from '../db/client.ts'
 import { itemTombstones, wishlistItems } from '../db/schema.ts'
 import { pruneTombstones } from '../sync/tombstones.ts'
@@ -59,12 +59,7 @@ export async function createItem(db: Db, userId: string, profileId: string, inpu
         id,
         userId,
         profileId,
-        name: input.name,
-        brand: input.brand,
-        description: input.description,
-        price: input.price,
-        imageUrl: input.imageUrl || null,
-        productUrl: input.productUrl || null,
+        ...storedItemFields(input, 'every'),
         storedImageId: input.storedImageId ?? null,
         seq,
         createdAt: now,
@@ -95,12 +90,7 @@ export async function updateItem(db: Db, userId: string, itemId: string, input: 
       .update(wishlistItems)
       .set({
         // Only the payload's fields; purchase state, ids and ownership are never taken from a client.
-        ...(input.name !== undefined && { name: input.name }),
-        ...(input.description !== undefined && { description: input.description }),
-        ...(input.price !== undefined && { price: input.price }),
-        ...(input.brand !== undefined && { brand: input.brand }),
-        ...(input.imageUrl !== undefined && { imageUrl: input.imageUrl || null }),
-        ...(input.productUrl !== undefined && { productUrl: input.productUrl || null }),
+        ...storedItemFields(input, 'given'),
         ...(replacesImage && { storedImageId: input.storedImageId ?? null }),
         ...(input.removeStoredImage === true && { storedImageId: null, imageUrl: sql`case when ${wishlistItems.imageUrl} like ${`${UPLOAD_PATH_PREFIX}%`} then null else ${wishlistItems.imageUrl} end` }),
         seq,

@@ -86,50 +86,96 @@ export const ProductUrlSchema = v.pipe(
   }),
 )
 
+/**
+ * The fields an owner edits on an item, each spelled once: how a payload is checked (`input`) and how the item shows
+ * it to owners and visitors (`shown`). The payloads, the product form, the local and server writes, the item view and
+ * the export are built from this table; tests/api/item-fields.test.ts fails when one of them disagrees. The stored
+ * image (`storedImageId`, `removeStoredImage`) is not here: replacing and deleting an image follow rules of their own.
+ */
+const ITEM_FIELDS = {
+  name: { input: name, shown: v.string() },
+  brand: { input: brand, shown: v.string() },
+  description: { input: description, shown: v.string() },
+  price: { input: PriceSchema, shown: v.number() },
+  imageUrl: { input: ImageUrlSchema, shown: v.nullable(v.string()) },
+  productUrl: { input: ProductUrlSchema, shown: v.nullable(v.string()) },
+}
+type ItemFieldTable = typeof ITEM_FIELDS
+export type ItemFieldName = keyof ItemFieldTable
+
+function column<P extends 'input' | 'shown'>(part: P) {
+  return Object.fromEntries(Object.entries(ITEM_FIELDS).map(([key, field]) => [key, field[part]])) as { [K in ItemFieldName]: ItemFieldTable[K][P] }
+}
+
+export const ITEM_FIELD_NAMES = Object.keys(ITEM_FIELDS) as ItemFieldName[]
+/** Addresses: optional in a create, '' means none, and a row stores and shows none as null. */
+export const ITEM_ADDRESS_FIELDS = ['imageUrl', 'productUrl'] as const satisfies readonly ItemFieldName[]
+export type ItemAddressField = (typeof ITEM_ADDRESS_FIELDS)[number]
+/** Filled by an upload or a link preview, never typed into the product form. */
+const NOT_TYPED = ['imageUrl'] as const satisfies readonly ItemFieldName[]
+
+const ItemFieldsSchema = v.object(column('input'))
+const ItemCreateFieldsSchema = v.object({
+  ...v.omit(ItemFieldsSchema, ITEM_ADDRESS_FIELDS).entries,
+  ...v.partial(v.pick(ItemFieldsSchema, ITEM_ADDRESS_FIELDS)).entries,
+})
+
+type ItemCreateFields = v.InferOutput<typeof ItemCreateFieldsSchema>
+type ItemUpdateFields = v.InferOutput<typeof ItemFieldsSchema>
+/** An item's editable fields as the local writes take them; `storedImageId`: an image the server already holds. */
+export type ItemFields = ItemCreateFields & { storedImageId?: string }
+const ItemFieldsShownSchema = v.object(column('shown'))
+/** The editable fields as a row stores them and the item shows them. */
+export type StoredItemFields = v.InferOutput<typeof ItemFieldsShownSchema>
+const isAddress = (key: string): key is ItemAddressField => (ITEM_ADDRESS_FIELDS as readonly string[]).includes(key)
+
+/**
+ * Editable fields as a row stores them and the item shows them (an empty address is null). `every`: each field (an
+ * address left out is null), for a create or a row read back; `given`: only the fields the payload carries, for an
+ * update, so the others keep their stored values.
+ */
+export function storedItemFields(input: ItemCreateFields | StoredItemFields, mode: 'every'): StoredItemFields
+export function storedItemFields(input: Partial<ItemUpdateFields>, mode: 'given'): Partial<StoredItemFields>
+export function storedItemFields(input: Partial<Record<ItemFieldName, unknown>>, mode: 'every' | 'given'): Partial<StoredItemFields> {
+  const stored: Record<string, unknown> = {}
+  for (const key of ITEM_FIELD_NAMES) {
+    const value = input[key]
+    if (value === undefined && mode === 'given') continue
+    stored[key] = isAddress(key) ? value || null : value
+  }
+  return stored as Partial<StoredItemFields>
+}
+
+/** A stored value as a payload carries it ('' for an address the row has none of), to compare an edit with. */
+export function itemPayloadValue(stored: StoredItemFields, key: ItemFieldName): unknown {
+  return isAddress(key) ? (stored[key] ?? '') : stored[key]
+}
+
 /** POST /api/wishlist-items/profile/{profileId}; `id` lets an offline client create exactly once. */
 export const ItemCreateSchema = v.object({
   id: v.optional(uuid),
-  name,
-  description,
-  price: PriceSchema,
-  brand,
+  ...ItemCreateFieldsSchema.entries,
   storedImageId: v.optional(v.nullable(uuid)),
-  imageUrl: v.optional(ImageUrlSchema),
-  productUrl: v.optional(ProductUrlSchema),
 })
 
-/** PUT /api/wishlist-items/{id}: {name, description, price, brand}, or {storedImageId}, or {removeStoredImage: true}. */
+/** PUT /api/wishlist-items/{id}: some of the editable fields, or {storedImageId}, or {removeStoredImage: true}. */
 export const ItemUpdateSchema = v.pipe(
   v.object({
-    name: v.optional(name),
-    description: v.optional(description),
-    price: v.optional(PriceSchema),
-    brand: v.optional(brand),
+    ...v.partial(ItemFieldsSchema).entries,
     storedImageId: v.optional(v.nullable(uuid)),
     removeStoredImage: v.optional(v.literal(true)),
-    imageUrl: v.optional(ImageUrlSchema),
-    productUrl: v.optional(ProductUrlSchema),
   }),
   v.check((input) => Object.values(input).some((value) => value !== undefined), ITEM_MESSAGES.emptyUpdate),
 )
 
-/** Product form fields as typed in the browser (price arrives as text or number). */
-export const ProductFormSchema = v.object({
-  name,
-  brand,
-  description,
-  price: PriceSchema,
-  productUrl: v.optional(ProductUrlSchema),
-})
+/** The fields the product form types (`price` arrives as text or number; `candidate` in product-form-values.ts). */
+export const ProductFormSchema = v.omit(ItemCreateFieldsSchema, NOT_TYPED)
+export type ProductFormField = keyof typeof ProductFormSchema.entries
+export const PRODUCT_FORM_FIELDS = Object.keys(ProductFormSchema.entries) as ProductFormField[]
 
 export const WishlistItemSchema = v.object({
   id: v.string(),
-  name: v.string(),
-  brand: v.string(),
-  description: v.string(),
-  imageUrl: v.nullable(v.string()),
-  productUrl: v.nullable(v.string()),
-  price: v.number(),
+  ...ItemFieldsShownSchema.entries,
   isPurchased: v.boolean(),
   purchaseStatus: v.nullable(v.string()),
   purchasedPrice: v.nullable(v.number()),

@@ -2,7 +2,7 @@
 import * as v from 'valibot'
 import { apiPaths, UPLOAD_PATH_PREFIX } from '../contract/api-paths.ts'
 import { LOCAL_WRITE_CHANNEL } from '../contract/names.ts'
-import { ItemCreateSchema, ItemUpdateSchema } from '../contract/wishlist.ts'
+import { ItemCreateSchema, type ItemFieldName, type ItemFields, itemPayloadValue, ItemUpdateSchema, storedItemFields } from '../contract/wishlist.ts'
 import { ProfileUpdateSchema, type ProfileUpdateInput } from '../contract/profile.ts'
 import type { LocalItem, LocalProfile, OutboxTarget, OwnerDatabase } from './db.ts'
 import { takeNextPosition } from './meta.ts'
@@ -12,9 +12,6 @@ import { ItemNotFoundError, ProfileNotLoadedError, surfaceQuotaErrors } from './
 
 /** Stands in for a server image id until the engine has uploaded the blob and rewrites the entry. */
 export const PENDING_IMAGE_ID = 'pending-image'
-
-/** `storedImageId`: an image the server already holds for the owner (a link preview's picture, issue 28). */
-export type ItemFields = { name: string; description: string; price: number; brand: string; imageUrl?: string; productUrl?: string; storedImageId?: string }
 
 function ownerWrite<T>(db: OwnerDatabase, work: () => Promise<T>): Promise<T> {
   const tables = [db.profile, db.items, db.outbox, db.pendingImages, db.meta]
@@ -54,12 +51,8 @@ export async function createItem(db: OwnerDatabase, fields: ItemFields, image?: 
     const localImageId = image ? await addPendingImage(db, image, { productId: id, profileId: profile.id }) : null
     await db.items.add({
       id,
-      name: body.name,
-      brand: body.brand,
-      description: body.description,
-      price: body.price,
-      imageUrl: body.storedImageId ? apiPaths.upload(body.storedImageId) : body.imageUrl || null,
-      productUrl: body.productUrl || null,
+      ...storedItemFields(body, 'every'),
+      ...(body.storedImageId && { imageUrl: apiPaths.upload(body.storedImageId) }),
       storedImageId: body.storedImageId ?? null,
       isPurchased: false,
       purchaseStatus: null,
@@ -92,8 +85,7 @@ function imageEntry(itemId: string, localImageId: string) {
 
 /** The local row's value of a field as a body would carry it ('' for an absent address). */
 function itemValue(item: LocalItem, key: keyof ItemFields): unknown {
-  if (key === 'imageUrl' || key === 'productUrl') return item[key] ?? ''
-  return item[key]
+  return key === 'storedImageId' ? item[key] : itemPayloadValue(item, key satisfies ItemFieldName)
 }
 
 /**
@@ -110,9 +102,7 @@ export async function updateItem(db: OwnerDatabase, id: string, changes: Partial
     const current = Object.fromEntries((Object.keys(parsed) as (keyof ItemFields)[]).map((key) => [key, itemValue(item, key)]))
     const body = changedFields(current, parsed)
     if (Object.keys(body).length === 0) return
-    const local: Partial<LocalItem> = { ...body }
-    if (body.imageUrl !== undefined) local.imageUrl = body.imageUrl || null
-    if (body.productUrl !== undefined) local.productUrl = body.productUrl || null
+    const local: Partial<LocalItem> = { ...body, ...storedItemFields(body, 'given') }
     if (body.storedImageId) local.imageUrl = apiPaths.upload(body.storedImageId)
     await db.items.update(id, local)
     await queueEdit(db, { method: 'PUT', path: apiPaths.wishlistItem(id), body, target: { entity: 'item', id, kind: 'update', fields: Object.keys(body) } })

@@ -1,11 +1,12 @@
 // What a visitor's GET /api/profiles/{address} carries per profile type (spec section 2, Public profile): only what
 // that type shows, and nothing that identifies a row (no profile id, no image-table ids).
 import { beforeAll, expect, it } from 'vitest'
+import { PublicWishlistItemSchema } from '../../src/contract/profile.ts'
 import { describeEachDatabase, TestApp } from './harness.ts'
 import { createItem, type Owner, signUpOwner } from './owner-helpers.ts'
 import { fixture, upload } from './upload-helpers.ts'
 
-const ITEM_KEYS = ['brand', 'description', 'id', 'imageUrl', 'isPurchased', 'name', 'price', 'productUrl']
+const ITEM_KEYS = Object.keys(PublicWishlistItemSchema.entries).sort()
 
 describeEachDatabase('the public profile carries what its type shows', (getDatabase) => {
   let t: TestApp

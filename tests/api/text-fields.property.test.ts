@@ -1,6 +1,7 @@
 // Property: no string in any text field of any write route makes the server answer 500; control characters get a clear 400.
 import fc from 'fast-check'
 import { beforeAll, expect, it } from 'vitest'
+import { ITEM_FIELD_NAMES } from '../../src/contract/wishlist.ts'
 import { describeEachDatabase, TestApp } from './harness.ts'
 import { createItem, newKey, signUpOwner, validItem, type Owner } from './owner-helpers.ts'
 
@@ -10,7 +11,8 @@ type Field = { route: string; field: string; call: (text: string, owner: Owner, 
 
 const recipient = { name: 'Ada Lovelace', address1: '1 Main St', city: 'Berlin', country_code: 'DE', state_code: '', zip: '10115' }
 const lines = [{ variant_id: 4012, quantity: 1 }]
-const itemFields = ['name', 'description', 'brand', 'imageUrl', 'productUrl'] as const
+/** Every editable item field but the one number. */
+const itemFields = ITEM_FIELD_NAMES.filter((field) => field !== 'price')
 const profileFields = ['description', 'customText', 'contactInfo', 'redirectUrl'] as const
 /** URL fields answer their own message (normalizeUrl refuses controls before the scheme, percent-encodes the rest). */
 const URL_FIELDS = new Set(['imageUrl', 'productUrl', 'redirectUrl', 'socialLinks[].url'])

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { ITEM_MESSAGES } from '../../src/contract/wishlist.ts'
+import { ITEM_MESSAGES, WishlistItemSchema } from '../../src/contract/wishlist.ts'
 import { describeEachDatabase, TestApp } from './harness.ts'
 import { createItem, type Owner, signUpOwner, validItem } from './owner-helpers.ts'
 
-const ITEM_FIELDS = ['brand', 'description', 'id', 'imageUrl', 'isPurchased', 'name', 'price', 'productUrl', 'purchaseStatus', 'purchasedPrice', 'storedImageId']
+const ITEM_FIELDS = Object.keys(WishlistItemSchema.entries).sort()
 
 describeEachDatabase('wishlist items', (getDatabase) => {
   let t: TestApp

@@ -1,32 +1,34 @@
 // Owns the product form's values: from a stored item, their checks (spec section 5), and the fields a write takes.
 import * as v from 'valibot'
-import { ProductFormSchema } from '../../contract/wishlist.ts'
-import type { LocalItem } from '../../local/db.ts'
+import { ITEM_ADDRESS_FIELDS, type ItemAddressField, type ItemFields, PRODUCT_FORM_FIELDS, ProductFormSchema, type StoredItemFields } from '../../contract/wishlist.ts'
 import { changedFields } from '../../local/outbox-rules.ts'
 import { LocalStorageFullError, ProfileNotLoadedError } from '../../local/write-errors.ts'
-import type { ItemFields } from '../../local/writes.ts'
 
+type FormInput = v.InferInput<typeof ProductFormSchema>
 /** NumberInput hands over a number, or '' while the field is empty. `productUrl` is the 'Product link' (issue 28). */
-export type ProductFormValues = { name: string; brand: string; price: number | string; description: string; productUrl?: string }
+export type ProductFormValues = Omit<FormInput, 'price'> & { price: number | string }
 
 export type ProductFormField = keyof ProductFormValues
 export type ProductFormErrors = Partial<Record<ProductFormField, string>>
 
-export const EMPTY_PRODUCT_FORM: ProductFormValues = { name: '', brand: '', price: '', description: '' }
+const isAddress = (field: string) => (ITEM_ADDRESS_FIELDS as readonly string[]).includes(field)
 
-export function toProductFormValues(
-  item: (Pick<LocalItem, 'name' | 'brand' | 'price' | 'description'> & { productUrl?: string | null }) | undefined,
-): ProductFormValues {
+/** Every field the form must have is empty; an address the item lacks is left out. */
+export const EMPTY_PRODUCT_FORM = Object.fromEntries(
+  PRODUCT_FORM_FIELDS.filter((field) => !isAddress(field)).map((field) => [field, '']),
+) as ProductFormValues
+
+/** A stored item's values (an item without an address, such as a test's, may leave it out). */
+export function toProductFormValues(item: (Omit<StoredItemFields, ItemAddressField> & Partial<StoredItemFields>) | undefined): ProductFormValues {
   if (!item) return EMPTY_PRODUCT_FORM
-  const values: ProductFormValues = { name: item.name, brand: item.brand, price: item.price, description: item.description }
-  if (item.productUrl) values.productUrl = item.productUrl
-  return values
+  return Object.fromEntries(PRODUCT_FORM_FIELDS.filter((field) => !isAddress(field) || item[field]).map((field) => [field, item[field]])) as ProductFormValues
 }
 
 function candidate(values: ProductFormValues) {
   // A numeric text (NumberInput gives one for very long inputs) is still a price; '' stays '' and fails as one.
   const price = typeof values.price === 'string' && values.price.trim() !== '' ? Number(values.price) : values.price
-  return { name: values.name, brand: values.brand, description: values.description, price, ...(values.productUrl !== undefined && { productUrl: values.productUrl }) }
+  const given = PRODUCT_FORM_FIELDS.filter((field) => values[field] !== undefined).map((field) => [field, values[field]])
+  return { ...(Object.fromEntries(given) as ProductFormValues), price }
 }
 
 /** The first message per field, as the form shows it under that field; empty when everything passes. */
@@ -35,7 +37,7 @@ export function validateProductForm(values: ProductFormValues): ProductFormError
   if (result.success) return {}
   const nested = v.flatten<typeof ProductFormSchema>(result.issues).nested ?? {}
   const errors: ProductFormErrors = {}
-  for (const field of ['name', 'brand', 'price', 'description', 'productUrl'] as const) {
+  for (const field of PRODUCT_FORM_FIELDS) {
     const message = nested[field]?.[0]
     if (message) errors[field] = message
   }
@@ -45,13 +47,16 @@ export function validateProductForm(values: ProductFormValues): ProductFormError
 /** The trimmed fields the local writes take; throws the form's message when a value does not pass. */
 export function toItemFields(values: ProductFormValues): ItemFields {
   const parsed = v.parse(ProductFormSchema, candidate(values))
-  return {
-    name: parsed.name,
-    brand: parsed.brand,
-    price: parsed.price,
-    description: parsed.description,
-    ...(parsed.productUrl !== undefined && { productUrl: parsed.productUrl }),
-  }
+  return Object.fromEntries(Object.entries(parsed).filter(([, value]) => value !== undefined)) as ItemFields
+}
+
+/** A value the form opened with as a write would take it: checked and trimmed, or as it was when it does not pass. */
+function openedValue(field: ProductFormField, value: unknown): [ProductFormField, unknown][] {
+  const checked = v.safeParse(ProductFormSchema.entries[field], value)
+  if (checked.success) return [[field, checked.output]]
+  // An address that does not pass is left out, so any address typed now counts as a change.
+  if (isAddress(field)) return []
+  return [[field, typeof value === 'string' ? value.trim() : value]]
 }
 
 /**
@@ -60,15 +65,8 @@ export function toItemFields(values: ProductFormValues): ItemFields {
  */
 export function editedItemFields(opened: ProductFormValues, values: ProductFormValues): Partial<ItemFields> {
   const before = candidate(opened)
-  const link = before.productUrl === undefined ? undefined : v.safeParse(ProductFormSchema.entries.productUrl, before.productUrl)
-  const trimmed = {
-    name: before.name.trim(),
-    brand: before.brand.trim(),
-    description: before.description.trim(),
-    price: before.price,
-    ...(link?.success && { productUrl: link.output }),
-  }
-  return changedFields<ItemFields>(trimmed, toItemFields(values))
+  const trimmed = Object.fromEntries(PRODUCT_FORM_FIELDS.filter((field) => before[field] !== undefined).flatMap((field) => openedValue(field, before[field])))
+  return changedFields<ItemFields>(trimmed as ItemFields, toItemFields(values))
 }
 
 export type SaveStep = 'create' | 'update' | 'image'
