@@ -1,7 +1,6 @@
 // POST /api/auth/register, /login, /refresh and /logout: sessions from credentials and from refresh tokens (Google
 // sign-in's two routes live in ./oauth.ts).
 import { Hono } from 'hono'
-import { createMiddleware } from 'hono/factory'
 import { LoginSchema, RefreshSchema, RegisterSchema } from '../../src/contract/auth.ts'
 import { accessTokenKey, signAccessToken } from './access-token.ts'
 import { CONFLICT_MESSAGES, createAccount, findConflict, findUserByEmail } from './accounts.ts'
@@ -12,7 +11,7 @@ import { startSession } from './sessions.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
 import { ApiError, validate } from '../http/http.ts'
 import { addressKey, clientAddress } from '../http/client-address.ts'
-import { type Limit, rateLimiterFor, resolveRateLimits } from '../http/rate-limit.ts'
+import { type Limit, perAddressLimit, rateLimiterFor, resolveRateLimits } from '../http/rate-limit.ts'
 import { accountRecoveryRoutes } from './account-recovery.ts'
 import { oauthRoutes } from './oauth.ts'
 import { deviceNameFrom } from './device-name.ts'
@@ -35,11 +34,7 @@ export function authRoutes(deps: AppDeps) {
   const limits = resolveRateLimits(deps.rateLimits)
   const limiter = rateLimiterFor(deps)
   // Address limits run before validation and hashing, so floods of junk cost no argon2 work either.
-  const perAddress = (bucket: string, limit: Limit) =>
-    createMiddleware<AppEnv>(async (c, next) => {
-      await limiter.enforce(bucket, addressKey(clientAddress(c, config.trustProxy)), limit)
-      await next()
-    })
+  const perAddress = (bucket: string, limit: Limit) => perAddressLimit(deps, bucket, limit)
 
   return new Hono<AppEnv>()
     .route('/', oauthRoutes(deps))

@@ -5,7 +5,6 @@ import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, lt } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
-import { createMiddleware } from 'hono/factory'
 import type { OAuthErrorCode } from '../../src/contract/sign-in-methods.ts'
 import { accessTokenKey } from './access-token.ts'
 import { signInWithIdentity } from './accounts.ts'
@@ -21,7 +20,7 @@ import { GoogleConnectSchema, OAuthExchangeSchema } from '../../src/contract/sig
 import { withFieldMessages } from './field-messages.ts'
 
 const ExchangeBody = withFieldMessages(OAuthExchangeSchema)
-import { type Limit, rateLimiterFor, resolveRateLimits } from '../http/rate-limit.ts'
+import { type Limit, perAddressLimit, rateLimiterFor, resolveRateLimits } from '../http/rate-limit.ts'
 import { createOidcClient, type OidcClient, OidcError } from './oidc.ts'
 
 export const OAUTH_MESSAGES = {
@@ -81,11 +80,7 @@ export function oauthRoutes(deps: AppDeps, oidcOverride?: OidcClient) {
         })
       : undefined)
   // Like login: every round trip counts against the address (decision 011's 100 per 15 minutes, shared store of 075).
-  const perAddress = (bucket: string, limit: Limit) =>
-    createMiddleware<AppEnv>(async (c, next) => {
-      await limiter.enforce(bucket, addressKey(clientAddress(c, config.trustProxy)), limit)
-      await next()
-    })
+  const perAddress = (bucket: string, limit: Limit) => perAddressLimit(deps, bucket, limit)
 
   /** Back to the app's callback page; `signInState` (when known) lets that tab spend its value (decision 079). */
   const toApp = (query: Record<string, string>, signInState: string | undefined) => {

@@ -1,7 +1,9 @@
 // Rate limits: their default numbers, the limiter the routes call (one per app, counting in the store its database
 // calls for), and the 429 answer with Retry-After and a message.
+import { createMiddleware } from 'hono/factory'
 import type { Pool } from 'pg'
 import { addressDigest } from './address-keys.ts'
+import { addressKey, clientAddress } from './client-address.ts'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/client.ts'
 import { ApiError } from './http.ts'
@@ -162,7 +164,7 @@ function storeFor(deps: RateLimitDeps): RateLimitStore {
 /** The part of AppDeps (server/deps.ts) the limiter reads; named here so this module need not import deps.ts back. */
 type RateLimitDeps = {
   database: Database
-  config: Pick<Config, 'logLevel' | 'addressSecret'>
+  config: Pick<Config, 'logLevel' | 'addressSecret' | 'trustProxy'>
   logger?: Logger
   rateLimitStore?: RateLimitStore
   rateLimitNamespace?: string
@@ -178,4 +180,17 @@ export function rateLimiterFor(deps: RateLimitDeps): RateLimiter {
     limiters.set(deps, limiter)
   }
   return limiter
+}
+
+/**
+ * Middleware counting each request against the caller's address (behind TRUST_PROXY, the one the proxy saw) in
+ * `bucket`, answering 429 with `what` past `limit`. Routes put it before validation, idempotency rows and hashing, so
+ * a flood costs none of them.
+ */
+export function perAddressLimit(deps: RateLimitDeps, bucket: string, limit: Limit, what?: string) {
+  const limiter = rateLimiterFor(deps)
+  return createMiddleware(async (c, next) => {
+    await limiter.enforce(bucket, addressKey(clientAddress(c, deps.config.trustProxy)), limit, what)
+    await next()
+  })
 }

@@ -2,14 +2,12 @@
 // the buyer's message stored with it.
 import type { Context } from 'hono'
 import { Hono } from 'hono'
-import { createMiddleware } from 'hono/factory'
 import { VisitorMessageSchema, VisitorPurchaseSchema } from '../../src/contract/purchase.ts'
 import { visitorIdempotencyScope } from '../http/address-keys.ts'
-import { addressKey, clientAddress } from '../http/client-address.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
 import { ApiError, validate } from '../http/http.ts'
 import { idempotency } from '../http/idempotency.ts'
-import { rateLimiterFor, resolveRateLimits, TOO_MANY } from '../http/rate-limit.ts'
+import { perAddressLimit, rateLimiterFor, resolveRateLimits, TOO_MANY } from '../http/rate-limit.ts'
 import { cachedPublicProfile, publicProfileResponse } from './public-profile.ts'
 import { acceptsGzip, gzipOf, matchesIfNoneMatch } from './public-profile-cache.ts'
 import { purchaseItem, saveVisitorMessage } from './visitor-purchase.ts'
@@ -24,11 +22,7 @@ export function publicRoutes(deps: AppDeps) {
   /** The caller's address (behind TRUST_PROXY, the one the proxy saw), keyed, scopes visitor idempotency keys. */
   const visitorScope = (c: Context<AppEnv>) => visitorIdempotencyScope(c, deps.config)
   // Before the idempotency row and the body are touched, so a flood from one network costs neither (decision 074).
-  const purchasesPerAddress = createMiddleware<AppEnv>(async (c, next) => {
-    const address = addressKey(clientAddress(c, deps.config.trustProxy))
-    await limiter.enforce('purchase-address', address, limits.visitorPurchasePerAddress, TOO_MANY.purchasesFromAddress)
-    await next()
-  })
+  const purchasesPerAddress = perAddressLimit(deps, 'purchase-address', limits.visitorPurchasePerAddress, TOO_MANY.purchasesFromAddress)
   const perProfile = (profileId: string) => ['purchase-profile', profileId, limits.visitorPurchasePerProfile] as const
   return new Hono<AppEnv>()
     .get('/profiles/:shareableId', async (c) => {

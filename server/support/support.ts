@@ -2,7 +2,6 @@
 // checked when a secret is configured, the message stored first and then mailed in the background (decision 095).
 import type { Context } from 'hono'
 import { Hono } from 'hono'
-import { createMiddleware } from 'hono/factory'
 import { SUPPORT_CAPTCHA_ACTION, SupportMessageSchema } from '../../src/contract/support.ts'
 import { visitorIdempotencyScope } from '../http/address-keys.ts'
 import { addressKey, clientAddress } from '../http/client-address.ts'
@@ -11,7 +10,7 @@ import type { AppDeps, AppEnv } from '../deps.ts'
 import { ApiError, validate } from '../http/http.ts'
 import { idempotency } from '../http/idempotency.ts'
 import { createLogger } from '../http/logging.ts'
-import { type Limit, rateLimiterFor } from '../http/rate-limit.ts'
+import { type Limit, perAddressLimit, rateLimiterFor } from '../http/rate-limit.ts'
 import { verifyCaptcha } from './captcha.ts'
 import { deleteExpiredSupportMessages } from './support-retention.ts'
 import { createSupportMailSender } from '../mail/mail.ts'
@@ -60,10 +59,7 @@ export function supportRoutes(deps: AppDeps) {
   const addressOf = (c: Context<AppEnv>) => clientAddress(c, config.trustProxy)
 
   // Before the body is read or an idempotency row written, so a flood costs neither.
-  const perAddress = createMiddleware<AppEnv>(async (c, next) => {
-    await limiter.enforce('support-address', addressKey(addressOf(c)), limits.perAddress, SUPPORT_TOO_MANY.messages)
-    await next()
-  })
+  const perAddress = perAddressLimit(deps, 'support-address', limits.perAddress, SUPPORT_TOO_MANY.messages)
 
   /** 'verified', or 'unverified' when the captcha could not vouch for the visitor (strictly limited), or a 400. */
   async function captchaStatus(c: Context<AppEnv>, token: string | undefined): Promise<'verified' | 'unverified' | 'not-required'> {
