@@ -1,13 +1,14 @@
 // Owns the Profile tab: photo, username, profile type, the public address with Open and Share, the scan count, and
 // the ways to edit the profile and show its QR code (issue 23). The address and scans come from other features.
 import { Avatar, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core'
-import { IconEdit, IconQrcode } from '@tabler/icons-react'
+import { IconEdit } from '@tabler/icons-react'
 import { useLiveQuery } from 'dexie-react-hooks'
 import type { ReactNode } from 'react'
 import type { ProfileType } from '../../contract/profile.ts'
 import type { OwnerDatabase } from '../../local/db.ts'
 import { profileQuery } from '../../local/queries.ts'
 import { ButtonLink } from '../../ui/anchor-link.tsx'
+import { ShowQrCodeLink } from '../../ui/show-qr-link.tsx'
 import type { OwnerProfile } from './use-owner-profile.ts'
 
 const TYPE_LABELS: Record<ProfileType, string> = {
@@ -60,15 +61,7 @@ export function ProfileTab({ db, profile, slots = {} }: Props) {
             <ButtonLink to="/profile/edit" leftSection={<IconEdit size={18} aria-hidden />}>
               Edit profile
             </ButtonLink>
-            <ButtonLink
-              to="/dashboard"
-              search={(prev) => ({ ...prev, modal: 'qr', id: undefined })}
-              resetScroll={false}
-              variant="light"
-              leftSection={<IconQrcode size={18} aria-hidden />}
-            >
-              Show QR code
-            </ButtonLink>
+            <ShowQrCodeLink />
           </Group>
         </Stack>
       </Paper>

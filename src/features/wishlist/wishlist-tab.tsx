@@ -1,11 +1,12 @@
 // Owns the Dashboard tab's content (spec section 2): welcome banner, three stat cards and the wishlist grid,
 // all read live from the local database, so they show at once and follow every local write and sync.
 import { Group, Paper, Skeleton, Stack, Title } from '@mantine/core'
-import { IconPlus, IconQrcode } from '@tabler/icons-react'
+import { IconPlus } from '@tabler/icons-react'
 import { isValidElement, memo, useMemo, useRef, type ReactNode } from 'react'
 import { greeting, takeNewAccount } from '../../lib/new-account.ts'
 import type { OwnerDatabase } from '../../local/db.ts'
 import { ButtonLink } from '../../ui/anchor-link.tsx'
+import { ShowQrCodeLink } from '../../ui/show-qr-link.tsx'
 import { useWishlist } from './use-wishlist.ts'
 import { WishlistGrid } from './wishlist-grid.tsx'
 import { WishlistStatCards } from './wishlist-stat-cards.tsx'
@@ -31,15 +32,7 @@ function WishlistTabView({ db, extraStat, belowStats }: Props) {
             <ButtonLink to="/dashboard" search={(prev) => ({ ...prev, modal: 'new', id: undefined })} resetScroll={false} leftSection={<IconPlus size={18} aria-hidden />}>
               Add wishlist item
             </ButtonLink>
-            <ButtonLink
-              to="/dashboard"
-              search={(prev) => ({ ...prev, modal: 'qr', id: undefined })}
-              resetScroll={false}
-              variant="light"
-              leftSection={<IconQrcode size={18} aria-hidden />}
-            >
-              Show QR code
-            </ButtonLink>
+            <ShowQrCodeLink />
           </Group>
         </Group>
       </Paper>
