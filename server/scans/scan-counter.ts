@@ -6,6 +6,7 @@ import { scanSaltOf } from '../http/address-keys.ts'
 import type { Database } from '../db/client.ts'
 import type { Logger } from '../http/logging.ts'
 import { DEFAULT_RATE_LIMITS, type Limit } from '../http/rate-limit.ts'
+import type { Pending, Visit } from './pending-scans.ts'
 import { flushStatement } from './scan-flush-statement.ts'
 import { isCountableScan, type OwnerMarker, type ScanInput } from './scan-rules.ts'
 
@@ -33,18 +34,6 @@ export type ScanCounterOptions = {
   /** false: count() does nothing (SCAN_COUNTING=off, and benchmarks comparing with and without counting). */
   enabled?: boolean
 }
-
-/**
- * One visitor's (address and agent) scans of one profile on one day, until the flush: when they happened, at least
- * SCAN_REPEAT_MS apart, and the key each report came with. `visitor`: seen on its own day (a late report is not).
- */
-export type Visit = { times: number[]; keys: (string | undefined)[]; visitor: boolean }
-
-/**
- * One profile's day in memory: the scans that passed the rules, and its visits (by client address, then agent) until
- * the flush salts and hashes them. Nested rather than one joined key, so a scan builds no string.
- */
-export type Pending = { profileId: string; day: string; scans: number; visitors: Map<string, Map<string, Visit>> }
 
 const DAY_MS = 24 * 60 * 60 * 1000
 let lastDay = { number: NaN, text: '' }

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm'
 import { SCAN_REPORT_MAX_AGE_DAYS } from '../../src/contract/scans.ts'
 import { addressKey } from '../http/client-address.ts'
 import { type Limit, rateLimitKey } from '../http/rate-limit.ts'
-import type { Pending } from './scan-counter.ts'
+import type { Pending } from './pending-scans.ts'
 import type { ScanInput } from './scan-rules.ts'
 
 /** What the flush hashes to tell a visitor apart within a profile's day (its parts stay in memory until then). */
