@@ -26,6 +26,7 @@ const visitorPageForbidden = [
   // The shared UI pieces built on Mantine or the router; the rest of src/ui (icons, plain React) is allowed.
   '**/ui/anchor-link*',
   '**/ui/growing-textarea*',
+  '**/ui/show-qr-link*',
 ]
 const VISITOR_PAGE_MESSAGE = 'The visitor page loads no Mantine, router, Dexie, local data, sync or API client (decision 114).'
 
