@@ -49,7 +49,9 @@ export async function serveApp(options: AppOptions): Promise<void> {
     RATE_LIMIT_SCALE: '1000',
     SCAN_COUNTING: options.counting ? 'on' : 'off',
   })
-  const server = await startServer(config, { databaseLocation: 'memory://', fastPath: options.fastPath })
+  const { createLogger } = await import('../server/http/logging.ts')
+  const logger = createLogger(config.logLevel, undefined, config.logBufferBytes)
+  const server = await startServer(config, { databaseLocation: 'memory://', fastPath: options.fastPath, logger })
   if (options.profiles > 0) {
     // Owners without passwords (as Google-only accounts are), each with a short public profile and its addresses.
     await server.database.db.execute(sql`
@@ -68,7 +70,7 @@ export async function serveApp(options: AppOptions): Promise<void> {
   const baseUrl = `http://127.0.0.1:${server.port}`
   const shareableIds: Record<string, string> = {}
   for (const items of options.items) shareableIds[items] = await wishlistOwner(baseUrl, items)
-  serveRawOnRequest()
+  serveRawOnRequest((level) => (logger.level = level))
   announce({ port: server.port, shareableIds } satisfies AppReady)
   process.on('SIGTERM', () => void server.close().then(() => process.exit(0)))
 }

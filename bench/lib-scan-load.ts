@@ -157,11 +157,19 @@ export async function serveRaw(answersFile: string) {
  * In an app's child: on a `RAW <answersFile>` line from the parent, the same raw server inside this process, announced
  * as `RAW-READY <port>`. Raw node:http in the app's own process shares its heap and compiled code, so the comparison
  * leaves out how much two processes of the same code differ (about 10% here) and keeps the app's own cost per request.
+ * On a `LEVEL <level>` line (bench:log-cost), `setLevel` changes the app's log level, answered `LEVEL-SET`.
  */
-export function serveRawOnRequest(): void {
+export function serveRawOnRequest(setLevel?: (level: string) => void): void {
   let input = ''
   process.stdin.on('data', (chunk: Buffer) => {
     input += chunk.toString()
+    const level = /LEVEL (\w+)\n/.exec(input)
+    if (level?.[1] && setLevel) {
+      input = ''
+      setLevel(level[1])
+      process.stdout.write('LEVEL-SET\n')
+      return
+    }
     const line = /RAW (.+)\n/.exec(input)
     if (!line?.[1]) return
     input = ''

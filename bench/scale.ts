@@ -2,7 +2,9 @@
 // --million) on PostgreSQL, restarts the real server (default configuration, request logs to a pipe drained into a
 // file) on an empty cache at each size, and measures first scans of distinct profiles, sign-in, a sync pull and a
 // visitor's purchase. Goal (issue 26): at 100,000 owners p99 within 1.5x of 1,000's and throughput at least 0.67x.
-// Run: DATABASE_URL=postgres://... npm run bench:scale [-- --million --connections 20 --scans 3000]
+// Run: DATABASE_URL=postgres://... npm run bench:scale [-- --million --connections 20 --scans 3000 --database NAME]
+// (--database: the database it empties and seeds on that server, qrtee_bench_scale unless told; on a shared server
+// give each person their own.)
 import { spawn } from 'node:child_process'
 import { createWriteStream } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -20,6 +22,9 @@ const connections = numericArg('--connections', 20)
 const scans = numericArg('--scans', 3000)
 const sizes = [1_000, 100_000, ...(process.argv.includes('--million') ? [1_000_000] : [])]
 const ITEMS = 10
+const databaseArg = process.argv.indexOf('--database')
+const databaseName = databaseArg >= 0 ? (process.argv[databaseArg + 1] ?? '') : 'qrtee_bench_scale'
+if (!/^[a-z_][a-z0-9_]*$/.test(databaseName)) throw new Error(`--database: ${databaseName} is not a plain database name`)
 
 /** The real server as `npm start` runs it, on its own port; its standard output goes to a log file once it serves. */
 async function startServer(databaseUrl: string, logFile: string) {
@@ -84,7 +89,7 @@ function freshOwners(size: number, count: number, used: Set<number>): number[] {
 }
 
 async function main() {
-  const databaseUrl = await ensureDatabase(baseDatabaseUrl ?? '', 'qrtee_bench_scale')
+  const databaseUrl = await ensureDatabase(baseDatabaseUrl ?? '', databaseName)
   const admin = new pg.Client({ connectionString: databaseUrl })
   await admin.connect()
   // Starting empty: the sizes are grown in order, and a run's purchases must not be seen by the next run.

@@ -71,4 +71,23 @@ describe('a fatal error with log lines still buffered', () => {
     expect(lines.filter((line) => line.msg === 'queued line').map((line) => line.n)).toEqual(Array.from({ length: 2000 }, (_, i) => i))
     expect(lines.at(-1)).toMatchObject({ level: 'fatal', msg: 'uncaught exception: stopping', err: { type: 'Error', message: 'injected fatal error' } })
   })
+
+  it('writes the request lines still gathered in the turn of the fatal error, in order, before its fatal line', () => {
+    // Request lines wait for the end of the event loop's turn (decision 165); this error comes before that.
+    const script = [
+      "const { createLogger, logAnswer } = await import('./server/http/logging.ts')",
+      "const { installProcessGuards } = await import('./server/process-guards.ts')",
+      "const logger = createLogger('info')",
+      'installProcessGuards(logger)',
+      "for (let i = 0; i < 500; i++) logAnswer(logger, `req-${i}`, 'GET', '/profile/x', 200, performance.now())",
+      "process.nextTick(() => { throw new Error('injected fatal error') })",
+    ].join(';')
+    const tsx = path.join(projectRoot, 'node_modules', '.bin', 'tsx')
+    const run = spawnSync(tsx, ['--input-type=module', '-e', script], { cwd: projectRoot, encoding: 'utf8', timeout: 60_000 })
+    expect(run.status).toBe(1)
+    const lines = run.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>)
+    expect(lines.filter((line) => line.msg === 'request').map((line) => line.reqId)).toEqual(Array.from({ length: 500 }, (_, i) => `req-${i}`))
+    expect(lines[0]).toMatchObject({ level: 'info', method: 'GET', path: '/profile/x', status: 200, durationMs: expect.any(Number), pid: expect.any(Number) })
+    expect(lines.at(-1)).toMatchObject({ level: 'fatal', msg: 'uncaught exception: stopping' })
+  })
 })

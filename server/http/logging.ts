@@ -1,6 +1,7 @@
 // Structured JSON logs (pino): the process logger, one line per request with its id, and error summaries that never
 // carry a request body, a query string, a token or an SQL parameter.
 import { randomUUID } from 'node:crypto'
+import { writeSync } from 'node:fs'
 import { DrizzleQueryError } from 'drizzle-orm'
 import { createMiddleware } from 'hono/factory'
 import { type DestinationStream, type Logger, pino } from 'pino'
@@ -22,7 +23,8 @@ const MAX_CAUSES = 3
  * asynchronous LogOutput (silent loggers never open it).
  */
 export function createLogger(level: LogLevel, destination?: DestinationStream, bufferBytes?: number): Logger {
-  return pino(
+  const stream = destination ?? (level === 'silent' ? undefined : standardOutput(bufferBytes))
+  const logger = pino(
     {
       level,
       timestamp: pino.stdTimeFunctions.isoTime,
@@ -34,8 +36,10 @@ export function createLogger(level: LogLevel, destination?: DestinationStream, b
         censor: '[redacted]',
       },
     },
-    destination ?? (level === 'silent' ? undefined : standardOutput(bufferBytes)),
+    stream,
   )
+  if (stream) requestLineOutputs.set(logger, isLogOutput(stream) ? (line) => stream.writeRequestLine(line) : (line) => void stream.write(line))
+  return logger
 }
 
 /** The default bound of the buffer a blocked standard output fills before lines are dropped (LOG_BUFFER_BYTES). */
@@ -46,7 +50,11 @@ const DROP_REPORT_MS = 1000
 export type LogOutput = DestinationStream & {
   /** Lines dropped since the process started because the buffer was full. */
   dropped: () => number
+  /** A request line, batched with the others of this turn of the event loop (decision 165). */
+  writeRequestLine: (line: string) => void
 }
+
+const isLogOutput = (stream: DestinationStream): stream is LogOutput => 'writeRequestLine' in stream
 
 let processOutput: LogOutput | undefined
 function standardOutput(bufferBytes = DEFAULT_LOG_BUFFER_BYTES): LogOutput {
@@ -56,10 +64,13 @@ function standardOutput(bufferBytes = DEFAULT_LOG_BUFFER_BYTES): LogOutput {
 
 /**
  * Lines are appended to a buffer and written by the event loop (pino's SonicBoom, sync: false): a request only copies
- * its line. When the reader falls behind (a full pipe), the buffer grows up to `bufferBytes`; past that, NEW lines are
- * dropped whole (never a part of one, never the old ones already queued) and counted, and a 'log lines dropped' warning
- * says how many, written once there is room again (checked every second). pino flushes the buffer synchronously when the process exits, so a fatal
- * line logged just before process.exit is written (docs/decisions/120-async-request-logs.md).
+ * its line. Request lines are first gathered for the rest of the event loop's turn and handed over as one string
+ * (setImmediate), so SonicBoom's per-write bookkeeping is paid once per turn, not per line; any other line hands the
+ * gathered ones over first, so the order is kept. When the reader falls behind (a full pipe), the buffer grows up to
+ * `bufferBytes`; past that, NEW lines are dropped whole (never a part of one, never the old ones already queued) and
+ * counted, and a 'log lines dropped' warning says how many, written once there is room again (checked every second).
+ * On exit the buffer is written synchronously (pino's flushSync, then the request lines of the last turn), so a fatal
+ * line logged just before process.exit is written (docs/decisions/120-async-request-logs.md, 165-request-line-by-hand.md).
  */
 export function createLogOutput(fd: number, bufferBytes: number): LogOutput {
   const stream = pino.destination({ dest: fd, sync: false, maxLength: bufferBytes })
@@ -67,13 +78,40 @@ export function createLogOutput(fd: number, bufferBytes: number): LogOutput {
   let unreported = 0
   let reporting = false
   let reportLost = false
-  stream.on('drop', () => {
+  let gathered = ''
+  let gatheredLines = 0
+  let handOverScheduled = false
+  stream.on('drop', (data: string) => {
     if (reporting) reportLost = true
     else {
-      dropped++
-      unreported++
+      const lines = linesIn(data)
+      dropped += lines
+      unreported += lines
     }
   })
+  const write = stream.write.bind(stream)
+  const handOver = () => {
+    handOverScheduled = false
+    if (gatheredLines === 0) return
+    const batch = gathered
+    gathered = ''
+    gatheredLines = 0
+    write(batch)
+  }
+  const writeRequestLine = (line: string) => {
+    // The turn's own share of the bound: a flood within one turn is dropped here rather than held as one huge string.
+    if (gathered.length + line.length > bufferBytes) {
+      dropped++
+      unreported++
+      return
+    }
+    gathered += line
+    gatheredLines++
+    if (!handOverScheduled) {
+      handOverScheduled = true
+      setImmediate(handOver)
+    }
+  }
   // Once a second at most, and only after a loss: the count goes into the buffer like any line (if the buffer is still
   // full it is dropped too, uncounted, and tried again next time).
   const reportTimer = setInterval(() => {
@@ -81,12 +119,51 @@ export function createLogOutput(fd: number, bufferBytes: number): LogOutput {
     const count = unreported
     reporting = true
     reportLost = false
-    stream.write(`${JSON.stringify({ level: 'warn', time: new Date().toISOString(), dropped: count, droppedTotal: dropped, msg: 'log lines dropped' })}\n`)
+    handOver()
+    write(`${JSON.stringify({ level: 'warn', time: new Date().toISOString(), dropped: count, droppedTotal: dropped, msg: 'log lines dropped' })}\n`)
     reporting = false
     if (!reportLost) unreported -= count
   }, DROP_REPORT_MS)
   reportTimer.unref()
-  return Object.assign(stream, { dropped: () => dropped })
+  process.on('exit', () => {
+    if ((stream as unknown as { destroyed: boolean }).destroyed) return
+    const last = Buffer.from(gathered)
+    gathered = ''
+    gatheredLines = 0
+    try {
+      stream.flushSync()
+      writeAllSync(fd, last)
+    } catch {
+      // A closed or broken output at exit: nothing is left to tell.
+    }
+  })
+  return Object.assign(stream, {
+    dropped: () => dropped,
+    writeRequestLine,
+    write: (line: string) => {
+      handOver()
+      return write(line)
+    },
+  })
+}
+
+/** As SonicBoom's flushSync: a full non-blocking pipe answers EAGAIN, so wait a little and go on (for 10 s at most). */
+function writeAllSync(fd: number, data: Buffer): void {
+  let rest = data
+  for (let tries = 0; rest.length > 0 && tries < 1000; tries++) {
+    try {
+      rest = rest.subarray(writeSync(fd, rest))
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') throw err
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10)
+    }
+  }
+}
+
+const linesIn = (data: string): number => {
+  let lines = 0
+  for (let at = data.indexOf('\n'); at !== -1; at = data.indexOf('\n', at + 1)) lines++
+  return Math.max(lines, 1)
 }
 
 /** The path as the client sent it, without the query string (which may hold tokens, as /oauth/callback's does). */
@@ -120,27 +197,47 @@ export function requestLogging(logger: Logger) {
   })
 }
 
-/** The one line per answered request, from the middleware and from the scan fast path alike. */
+const requestLineOutputs = new WeakMap<Logger, (line: string) => void>()
+const LEVEL_INFO = 30
+const LEVEL_WARN = 40
+
+/**
+ * The one line per answered request, from the middleware and from the scan fast path alike. Its fields are fixed and
+ * none is a secret, so for a logger made by createLogger it is built here as pino would write it (same fields, same
+ * order, no redaction, no serializers), which costs a fraction of going through pino (decision 165).
+ */
 export function logAnswer(logger: Logger, requestId: string, method: string, path: string, status: number, startedAt: number): void {
-  const line = { reqId: requestId, method, path, status, durationMs: Math.round((performance.now() - startedAt) * 10) / 10 }
-  const lines = requestLineLogger(logger)
-  if (status >= 500) lines.warn(line, 'request failed')
-  else lines.info(line, 'request')
+  const failed = status >= 500
+  if (logger.levelVal > (failed ? LEVEL_WARN : LEVEL_INFO)) return
+  const durationMs = Math.round((performance.now() - startedAt) * 10) / 10
+  const output = requestLineOutputs.get(logger)
+  if (!output) {
+    const line = { reqId: requestId, method, path, status, durationMs }
+    if (failed) logger.warn(line, 'request failed')
+    else logger.info(line, 'request')
+    return
+  }
+  const bindings = (logger as unknown as Record<symbol, string>)[pino.symbols.chindingsSym] ?? ''
+  output(
+    `{"level":"${failed ? 'warn' : 'info'}","time":"${isoNow()}"${bindings},"reqId":${jsonString(requestId)},"method":${jsonString(method)},"path":${jsonString(path)},"status":${status},"durationMs":${durationMs},"msg":"${failed ? 'request failed' : 'request'}"}\n`,
+  )
 }
 
-const requestLineLoggers = new WeakMap<Logger, Logger>()
-/**
- * The request line's fields are fixed (above) and none is a secret, so it skips redaction, which took more CPU than the
- * rest of a cached scan (bench/README.md); every other line of the logger keeps its redaction.
- */
-function requestLineLogger(logger: Logger): Logger {
-  let lines = requestLineLoggers.get(logger)
-  if (!lines) {
-    lines = logger.child({}, { redact: [] })
-    requestLineLoggers.set(logger, lines)
+let isoMs = -1
+let isoText = ''
+/** pino's isoTime, computed once per millisecond: under load many lines share one. */
+function isoNow(): string {
+  const now = Date.now()
+  if (now !== isoMs) {
+    isoMs = now
+    isoText = new Date(now).toISOString()
   }
-  return lines
+  return isoText
 }
+
+// Printable ASCII without the quote and the backslash: such a string is its own JSON body.
+const PLAIN_JSON = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/
+const jsonString = (text: string): string => (PLAIN_JSON.test(text) ? `"${text}"` : JSON.stringify(text))
 
 export type ErrorSummary = {
   type: string
