@@ -3,12 +3,9 @@
 // speeds up during the bench weighs on both alike. Prints reload to the last card and Edit to the filled dialog, median and runs.
 // Run: npm run bench:dashboard:ab -- [--base HEAD~1] [--runs 8]. The base is checked out in a temporary git worktree
 // that shares this tree's node_modules, built there, and removed at the end.
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, symlinkSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { type AppServer, startAppLikeNpmStart } from '../tests/app-server.ts'
+import { buildBase } from './lib-ab.ts'
 import { launchChromium, median } from './lib-browser.ts'
 import { openProbedDashboard, reloadToLastCard, tapEditToDialog, waitForSynced } from './lib-dashboard-probe.ts'
 import { seedOwnerWithItems } from './lib-owner-seed.ts'
@@ -21,18 +18,9 @@ const arg = (name: string, fallback: string) => {
 const BASE = arg('--base', 'HEAD')
 const RUNS = Number(arg('--runs', '8'))
 const ITEMS = 200
-const root = path.resolve(import.meta.dirname, '..')
 
 type Browser = Awaited<ReturnType<typeof launchChromium>>
 type Side = { label: string; app: AppServer; browser: Browser; page: Page; names: string[]; reload: number[]; dialog: number[] }
-
-/** The base commit in a worktree of its own, with this tree's packages; built by the caller. */
-function checkOutBase(): string {
-  const dir = path.join(mkdtempSync(path.join(tmpdir(), 'qrtee-ab-')), 'base')
-  execFileSync('git', ['worktree', 'add', '--detach', dir, BASE], { cwd: root, stdio: 'ignore' })
-  symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'))
-  return dir
-}
 
 /**
  * A browser per side: the two servers differ only by port, so their pages are one site to Chromium and could share a
@@ -60,12 +48,10 @@ async function run(s: Side, n: number): Promise<void> {
 }
 
 async function main() {
-  const baseDir = checkOutBase()
+  const base = await buildBase(BASE)
   const sides: Side[] = []
   try {
-    execFileSync('npm', ['run', 'build'], { cwd: baseDir, stdio: 'ignore' })
-    const { startAppLikeNpmStart: startBase } = (await import(path.join(baseDir, 'tests/app-server.ts'))) as { startAppLikeNpmStart: typeof startAppLikeNpmStart }
-    sides.push(await side(`base ${BASE}`, startBase), await side('this tree', startAppLikeNpmStart))
+    sides.push(await side(`base ${BASE}`, base.startApp), await side('this tree', startAppLikeNpmStart))
     const [a, b] = sides as [Side, Side]
     // A warm-up run each (caches, the worker's precache), not counted; then ABBA order so neither side always goes first.
     await run(a, 0)
@@ -79,7 +65,7 @@ async function main() {
       await s.browser.close()
       await s.app.stop()
     }))
-    execFileSync('git', ['worktree', 'remove', '--force', baseDir], { cwd: root, stdio: 'ignore' })
+    base.remove()
   }
 }
 

@@ -2,11 +2,14 @@
 // and the page a QR scan opens (/profile/{shareableId}): Lighthouse scores, first-visit JS/CSS bytes, time to a redirect
 // profile's destination next to a bare 302, and the offline re-scan. Prints one line per figure with its goal.
 // Run: npm run bench:public (or npx tsx bench/public-profile.ts [--runs 7] [--lighthouse-runs 3] [--landing-only]).
+// A/B: npm run bench:public -- --base <commit> [--lighthouse-runs 5]: the visitor page of that commit's build against
+// this tree's, alternating in one run (bench/lib-public-ab.ts).
 import path from 'node:path'
 import type { Browser } from 'playwright-core'
 import { firstVisitTransfers, launchChromium, median, recordTransfers, type Transfer } from './lib-browser.ts'
 import { findChromium } from '../tests/chromium.ts'
 import { type LighthouseFigures, runLighthouse } from './lib-lighthouse.ts'
+import { benchPublicAb } from './lib-public-ab.ts'
 import { ITEM_NAME, seedRedirect, seedWishlist, startAppServer, startHttp } from './lib-server.ts'
 import { offlineRescan, PHONE_CPU_SLOWDOWN, timeToDestination } from './lib-timing.ts'
 
@@ -95,6 +98,8 @@ async function benchLanding(baseUrl: string, browser: Browser) {
 }
 
 async function main() {
+  const base = process.argv.indexOf('--base')
+  if (base >= 0) return benchPublicAb(process.argv[base + 1] ?? 'HEAD', LIGHTHOUSE_RUNS)
   const app = await startAppServer()
   if (process.argv.includes('--landing-only')) {
     const browser = await launchChromium()

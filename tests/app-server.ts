@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url'
 import { buildIfStale } from '../server/site/build-if-stale.ts'
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const STARTUP_TIMEOUT_MS = 120_000
+// A loaded shared machine can take minutes to start tsx; QRTEE_START_TIMEOUT_MS lets a bench wait longer.
+const STARTUP_TIMEOUT_MS = Number(process.env.QRTEE_START_TIMEOUT_MS) || 120_000
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

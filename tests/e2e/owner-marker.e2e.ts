@@ -50,4 +50,31 @@ describe('the owner marker', () => {
       await Promise.all([ownerContext.close(), visitorContext.close()])
     }
   })
+
+  it("makes the public header say 'Dashboard' to a signed-in owner instead of 'Sign In' and 'Sign up', and those again after logout", async () => {
+    const owner = await newOwner()
+    const context = await browser.newContext({ baseURL: baseUrl(), userAgent: LAPTOP })
+    try {
+      const page = await context.newPage()
+      await openDashboardAs(page, owner)
+      await expect.poll(async () => (await markerIn(context))?.value, { timeout: 20_000 }).toBe(owner.shareableId)
+
+      const site = await context.newPage()
+      await site.goto('/')
+      const header = site.getByRole('banner')
+      await header.getByRole('link', { name: 'Dashboard', exact: true }).waitFor()
+      expect(await header.getByRole('link', { name: 'Dashboard', exact: true }).getAttribute('href')).toBe('/dashboard')
+      expect(await header.getByRole('link', { name: 'Sign In', exact: true }).count()).toBe(0)
+      expect(await header.getByRole('link', { name: 'Sign up', exact: true }).count()).toBe(0)
+
+      await page.getByRole('button', { name: 'Logout' }).click()
+      await page.getByText('Logged out').waitFor()
+      await site.reload()
+      await header.getByRole('link', { name: 'Sign up', exact: true }).waitFor()
+      expect(await header.getByRole('link', { name: 'Sign In', exact: true }).count()).toBe(1)
+      expect(await header.getByRole('link', { name: 'Dashboard', exact: true }).count()).toBe(0)
+    } finally {
+      await context.close()
+    }
+  })
 })

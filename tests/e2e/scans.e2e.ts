@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { baseUrl, freshContextPerTest } from './browser.ts'
 import { installApp, localCounts, openDashboard, signIn, waitForSynced } from './offline-helpers.ts'
 import { api, eventually, newOwner, type Owner, syncBadge } from './owner-helpers.ts'
+import { UNIQUE_VISITORS_HELP } from '../../src/features/scans/scan-stat-card.tsx'
 
 let browser: Browser
 let context: BrowserContext
@@ -89,5 +90,31 @@ describe('scan counts on the Dashboard', () => {
     await openDashboard(offline, owner)
     await syncBadge(offline).filter({ hasText: /^Offline/ }).waitFor()
     await expectScansShown(offline)
+  })
+
+  it("explains 'unique visitors' on the Profile tab of a phone: a tap on the info button shows the tooltip's text", async () => {
+    const owner = await newOwner()
+    await visit(owner, PHONE)
+    await eventually(() => serverTotals(owner)).toEqual({ totalScans: 1, totalVisitors: 1 })
+    // A phone of its own: a touch screen at 360x740, where only a tap (no hover) can open the tooltip.
+    const phone = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true })
+    try {
+      const page = await phone.newPage()
+      await signIn(page, owner)
+      await openDashboard(page, owner)
+      await page.getByRole('navigation', { name: 'Tabs' }).getByRole('link', { name: 'Profile' }).tap()
+      await page.getByRole('heading', { name: 'Profile', exact: true }).waitFor()
+      await expect.poll(() => scansValue(page), { timeout: 20_000 }).toBe('Scans: 1')
+      expect(await scanCard(page).innerText()).toContain('1 unique visitor · last 30 days')
+      await scanCard(page).getByRole('button', { name: 'What are unique visitors?' }).tap()
+      const tooltip = page.getByRole('tooltip')
+      await tooltip.waitFor()
+      expect(await tooltip.innerText()).toBe(UNIQUE_VISITORS_HELP)
+      expect(UNIQUE_VISITORS_HELP).toBe(
+        'Different people who opened your page on a day, each counted once that day. Someone who comes back on another day counts again.',
+      )
+    } finally {
+      await phone.close()
+    }
   })
 })
