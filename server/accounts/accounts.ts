@@ -166,7 +166,7 @@ export function usernameCandidates(email: string, random: () => number = Math.ra
   return [base, ...suffixed]
 }
 
-export type IdentitySignIn = { userId: string; outcome: 'known' | 'linked' | 'created' } | { outcome: 'unverified-local' }
+export type IdentitySignIn = { userId: string; outcome: 'known' | 'linked' | 'created' } | { outcome: 'unverified-local' | 'other-google' }
 
 /**
  * Finds the owner of a verified provider identity (decision 101): by the linked subject first; else the account whose
@@ -185,6 +185,13 @@ export async function signInWithIdentity(db: Db, identity: IdentityLink, now: Da
     const existing = await findUserByEmail(db, identity.email)
     if (existing) {
       if (!existing.emailVerifiedAt) return { outcome: 'unverified-local' }
+      // One Google account per owner (see connectGoogle): a second one with the same email does not join silently.
+      const [other] = await db
+        .select({ subject: linkedIdentities.subject })
+        .from(linkedIdentities)
+        .where(sql`${linkedIdentities.userId} = ${existing.id} and ${linkedIdentities.provider} = ${identity.provider}`)
+        .limit(1)
+      if (other) return { outcome: 'other-google' }
       const [linked] = await db.insert(linkedIdentities).values({ ...identity, userId: existing.id, linkedAt: now }).onConflictDoNothing().returning({ userId: linkedIdentities.userId })
       if (linked) return { userId: linked.userId, outcome: 'linked' }
       continue

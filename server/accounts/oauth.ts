@@ -2,18 +2,19 @@
 // database for one use, the attempt bound to the browser by a cookie), ending in a redirect to the app's
 // /oauth/callback with a one-time code and the tab's signInState; POST /oauth/exchange turns the code into tokens.
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, lt } from 'drizzle-orm'
+import { eq, lt } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { OAuthErrorCode } from '../../src/contract/sign-in-methods.ts'
 import { accessTokenKey } from './access-token.ts'
 import { signInWithIdentity } from './accounts.ts'
+import { connectGoogle } from './google-link.ts'
 import { requireAuth } from './require-auth.ts'
 import { deviceNameFrom } from './device-name.ts'
 import { startSession } from './sessions.ts'
 import { addressKey, clientAddress } from '../http/client-address.ts'
 import type { Db } from '../db/client.ts'
-import { linkedIdentities, oauthExchangeCodes, oauthSignInAttempts } from '../db/schema.ts'
+import { oauthExchangeCodes, oauthSignInAttempts } from '../db/schema.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
 import { ApiError, validate } from '../http/http.ts'
 import { GoogleConnectSchema, OAuthExchangeSchema } from '../../src/contract/sign-in-methods.ts'
@@ -180,21 +181,16 @@ export function oauthRoutes(deps: AppDeps, oidcOverride?: OidcClient) {
       // A fresh sign-in must really be fresh: the provider's auth_time no earlier than this attempt (a minute of skew).
       const fresh = attempt.intent === 'reauth'
       if (fresh && (!identity.authTime || identity.authTime.getTime() < attempt.createdAt.getTime() - 60_000)) return fail('refused', attempt.signInState)
-      let ownerId: string
       if (attempt.intent === 'connect' && attempt.userId) {
-        // A subject linked to another account stays there: connecting never moves or shares a Google account.
-        await db.insert(linkedIdentities).values({ provider: 'google', subject: identity.subject, email: identity.email, userId: attempt.userId, linkedAt: now() }).onConflictDoNothing()
-        const [holder] = await db
-          .select({ userId: linkedIdentities.userId })
-          .from(linkedIdentities)
-          .where(and(eq(linkedIdentities.provider, 'google'), eq(linkedIdentities.subject, identity.subject)))
-        if (holder?.userId !== attempt.userId) return fail('already_linked', attempt.signInState)
-        ownerId = attempt.userId
-      } else {
-        const owner = await signInWithIdentity(db, { provider: 'google', subject: identity.subject, email: identity.email }, now())
-        if (owner.outcome === 'unverified-local') return fail('account_exists', attempt.signInState)
-        ownerId = owner.userId
+        // The owner is signed in already: their session stays as it is (one device, one family), so the page gets
+        // no code to exchange, only whether the link was made.
+        const link = { provider: 'google' as const, subject: identity.subject, email: identity.email }
+        const connected = await connectGoogle(db, attempt.userId, link, now())
+        return connected === 'connected' ? c.redirect(toApp({ connected: 'google' }, attempt.signInState), 302) : fail(connected, attempt.signInState)
       }
+      const owner = await signInWithIdentity(db, { provider: 'google', subject: identity.subject, email: identity.email }, now())
+      if (!('userId' in owner)) return fail(owner.outcome === 'other-google' ? 'google_already_connected' : 'account_exists', attempt.signInState)
+      const ownerId = owner.userId
       // No token in any URL (issue 24): the page gets a one-time code and exchanges it by POST, from this browser.
       const code = randomValue()
       await db.delete(oauthExchangeCodes).where(lt(oauthExchangeCodes.expiresAt, now()))

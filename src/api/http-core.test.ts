@@ -1,6 +1,7 @@
 // The HTTP core's session rules, table by table: when a 401 is retried, when a session ends, and when it must not.
 import { describe, expect, it } from 'vitest'
 import { RECOVERY_MESSAGES } from '../contract/account-recovery.ts'
+import { SIGNED_OUT_BY_OWNER } from '../contract/devices.ts'
 import { createMemoryLocks } from './locks.ts'
 import { createMemoryTokenStore } from './testing.ts'
 import { createHttpCore, messageOf, REFRESH_PATH, type FetchLike } from './http-core.ts'
@@ -68,6 +69,16 @@ describe('session rules of the HTTP core', () => {
     expect(store.signOuts).toBe(ended ? 1 : 0)
     expect(store.current).toEqual({ kept: { token: 'access-1', refreshToken: 'refresh-1' }, rotated: ROTATED, cleared: null }[tokens])
     if ('status' in result && result.status === 200 && calls.length === 2) expect(server.log.at(-1)?.auth).toBe('Bearer access-2')
+  })
+
+  it.each([
+    ['the owner signed this device out from another one: the store is told, so the login page can say it', SIGNED_OUT_BY_OWNER, 1],
+    ['any other refusal ends the session without that reason', 'Invalid or expired refresh token', 0],
+  ])('%s', async (_name, message, byOwner) => {
+    // The same core runs in the sync worker, whose store is the page's bridge: the reason must travel with end().
+    const { core, store } = coreFor(fakeServer([{ status: 401 }], [refused(401, message)]))
+    await expect(core.send({ method: 'POST', path: '/api/sync/push' })).rejects.toMatchObject({ name: 'SessionEndedError', message })
+    expect([store.signOuts, store.signedOutByOwner]).toEqual([1, byOwner])
   })
 
   it('no stored refresh token: the session ends with "No refresh token"', async () => {

@@ -5,7 +5,6 @@ import { apiPaths } from '../contract/api-paths.ts'
 import { RECOVERY_MESSAGES } from '../contract/account-recovery.ts'
 import { AuthResponseSchema, MESSAGES } from '../contract/auth.ts'
 import { SIGNED_OUT_BY_OWNER } from '../contract/devices.ts'
-import { rememberSignedOutReason } from './signed-out-reason.ts'
 import { IDEMPOTENCY_KEY_HEADER, REFRESH_LOCK } from '../contract/names.ts'
 import type { LockManagerLike } from './locks.ts'
 import { isOnline, networkFailureWords } from './network-words.ts'
@@ -179,9 +178,9 @@ export function createHttpCore(options: HttpCoreOptions) {
     const after = await tokens.read()
     if (after.token && after.refreshToken && after.refreshToken !== current.refreshToken) return after.token
     if (REFUSED_REFRESH.has(res.status)) {
-      // The owner signed this device out from another one: the login page says so (issue 24).
-      if (messageOf(res) === SIGNED_OUT_BY_OWNER) rememberSignedOutReason(SIGNED_OUT_BY_OWNER)
-      await tokens.end()
+      // The owner signed this device out from another one: the login page says so (issue 24), whichever of the page
+      // and the sync worker met the refusal (the worker's store hands the reason to the page).
+      await tokens.end(messageOf(res) === SIGNED_OUT_BY_OWNER)
       throw new SessionEndedError(messageOf(res), res.status)
     }
     // 5xx, 429, or anything unexpected: decided nothing about the session, which stays.

@@ -1,13 +1,14 @@
 // Test stand-ins of the api room (used by its own tests and, re-exported, by sync/testing.ts): one browser's tokens.
 import type { TokenPair, TokenStore } from './token-store.ts'
 
-export type MemoryTokenStore = TokenStore & { current: TokenPair | null; signOuts: number; signOut(): Promise<void> }
+export type MemoryTokenStore = TokenStore & { current: TokenPair | null; signOuts: number; signedOutByOwner: number; signOut(): Promise<void> }
 
 /** Stands in for one browser's localStorage tokens (shared by that browser's tabs). */
 export function createMemoryTokenStore(initial: TokenPair | null): MemoryTokenStore {
   const store: MemoryTokenStore = {
     current: initial,
     signOuts: 0,
+    signedOutByOwner: 0,
     async read() {
       return { token: store.current?.token || null, refreshToken: store.current?.refreshToken ?? null }
     },
@@ -15,9 +16,10 @@ export function createMemoryTokenStore(initial: TokenPair | null): MemoryTokenSt
       store.current = pair
     },
     signOut: () => store.end(),
-    async end() {
+    async end(signedOutByOwner) {
       store.current = null
       store.signOuts += 1
+      if (signedOutByOwner === true) store.signedOutByOwner += 1
     },
   }
   return store

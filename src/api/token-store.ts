@@ -2,6 +2,8 @@
 import * as v from 'valibot'
 import { TokenPairSchema } from '../contract/messages.ts'
 import { endSession, readTokens, storeTokens } from './tokens.ts'
+import { SIGNED_OUT_BY_OWNER } from '../contract/devices.ts'
+import { rememberSignedOutReason } from './signed-out-reason.ts'
 
 export type TokenPair = { token: string; refreshToken: string }
 
@@ -12,22 +14,32 @@ export type TokenStore = {
   read(): Promise<StoredTokens>
   /** Keeps a rotated pair where every tab and the worker will find it. */
   write(pair: TokenPair): Promise<void>
-  /** Clears both tokens and tells the app the session is over (spec 4: the global logout event). */
-  end(): Promise<void>
+  /**
+   * Clears both tokens and tells the app the session is over (spec 4: the global logout event). `signedOutByOwner`:
+   * the server said the owner ended this device from another one, which the login page then says (issue 24).
+   */
+  end(signedOutByOwner?: boolean): Promise<void>
 }
 
 /** The page's store: localStorage under the spec's keys, shared by every tab of the origin. */
 export const localTokenStore: TokenStore = {
   read: async () => readTokens(),
   write: async (pair) => storeTokens(pair),
-  end: async () => endSession(),
+  end: async (signedOutByOwner) => signOutPage(signedOutByOwner),
+}
+
+/** The page's own end of a session; the reason is kept before the logout event sends the tab to /login. */
+function signOutPage(signedOutByOwner: unknown): void {
+  // From a worker this crosses a boundary: only a plain `true` counts, and the words are always the page's own.
+  if (signedOutByOwner === true) rememberSignedOutReason(SIGNED_OUT_BY_OWNER)
+  endSession()
 }
 
 /** The page side of what a worker may ask about the session (a comlink proxy in the browser). */
 export type TokenBridge = {
   readTokens(): Promise<unknown>
   writeTokens(pair: TokenPair): Promise<void>
-  signOut(): Promise<void>
+  signOut(signedOutByOwner?: boolean): Promise<void>
 }
 
 /** What the page hands a worker: null when there is no refresh token (signed out). */
@@ -40,7 +52,8 @@ export function tokensForWorker(): TokenPair | null {
 export const pageTokenBridge: TokenBridge = {
   readTokens: async () => tokensForWorker(),
   writeTokens: async (pair) => storeTokens(v.parse(TokenPairSchema, pair)),
-  signOut: async () => endSession(),
+  // The worker has no sessionStorage: the reason it learnt from a refused refresh is kept here, by the page it serves.
+  signOut: async (signedOutByOwner) => signOutPage(signedOutByOwner),
 }
 
 /**
@@ -57,6 +70,6 @@ export function bridgedTokenStore(bridge: TokenBridge): TokenStore {
       return { token: parsed.output.token || null, refreshToken: parsed.output.refreshToken }
     },
     write: (pair) => bridge.writeTokens(pair),
-    end: () => bridge.signOut(),
+    end: (signedOutByOwner) => bridge.signOut(signedOutByOwner),
   }
 }

@@ -49,6 +49,16 @@ describeEachDatabase('Password reset and email verification', (getDatabase) => {
     expect(sink.mails.filter((m) => m.envelopeTo.includes(unknown))).toEqual([])
   })
 
+  it('a taken email: 409 with the spec text, no account, no token, no mail (decision 159)', async () => {
+    const owner = await t.signUp('taken')
+    const attempt = await t.request('POST', '/api/auth/register', { body: { username: `other_${randomUUID().slice(0, 8)}`, email: owner.email.toUpperCase(), password: 'another long one 9' } })
+    expect([attempt.status, attempt.json]).toEqual([409, { message: 'An account with this email already exists' }])
+    expect((await t.db.select({ id: users.id }).from(users).where(eq(users.email, owner.email))).length).toBe(1)
+    // Only the owner's own verification mail is queued for the address: the refused attempt mails nobody.
+    const queued = await t.db.select({ kind: mailOutbox.kind }).from(mailOutbox).where(eq(mailOutbox.recipient, owner.email))
+    expect(queued.map((row) => row.kind)).toEqual(['verify-email'])
+  })
+
   it('a reset link resets once: the new password works, every session ends, the email is verified', async () => {
     const owner = await t.signUp('reset')
     const other = await login(owner.email, owner.password)

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { loadConfig } from '../../server/config.ts'
 import { GOOGLE_LINK_MESSAGES } from '../../server/accounts/account-settings.ts'
 import { WRONG_CURRENT_PASSWORD } from '../../server/accounts/recent-sign-in.ts'
-import { linkedIdentities } from '../../server/db/schema.ts'
+import { linkedIdentities, users } from '../../server/db/schema.ts'
 import { RECOVERY_MESSAGES } from '../../src/contract/account-recovery.ts'
 import { SIGNED_OUT_BY_OWNER } from '../../src/contract/devices.ts'
 import { type FakeGoogleAccount, type OidcProvider, startOidcProvider } from '../fakes/oidc-provider.ts'
@@ -141,16 +141,24 @@ describeEachDatabase('Accounts that stay yours', (getDatabase) => {
     expect(set.status).toBe(200)
   })
 
-  /** 'Connect Google' from settings: the authenticated POST starts it, the callback links and answers a code. */
+  /** 'Connect Google' from settings: the authenticated POST starts it, the callback links and says so (or why not). */
   async function connectGoogle(token: string) {
+    return (await connectRoundTrip(token)).landing
+  }
+
+  async function connectRoundTrip(token: string) {
     const start = await t.request('POST', '/api/auth/oauth/google/connect', { token, body: { redirectUri: APP_CALLBACK, signInState: 'tab' } })
     expect(start.status).toBe(200)
     const Cookie = (start.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
     const atProvider = await fetch(start.json.url as string, { redirect: 'manual' })
     const back = new URL(atProvider.headers.get('location') ?? '')
     const res = await t.request('GET', `${back.pathname}${back.search}`, { headers: { Cookie } })
-    return new URL(res.headers.get('location') ?? '').searchParams
+    return { landing: new URL(res.headers.get('location') ?? '').searchParams, Cookie }
   }
+
+  const devices = async (token: string) => (await t.request('GET', '/api/users/me/devices', { token })).json.devices as { id: string }[]
+  const googleLinksOf = async (userId: string) =>
+    (await t.db.select({ subject: linkedIdentities.subject }).from(linkedIdentities).where(eq(linkedIdentities.userId, userId))).map((row) => row.subject)
 
   it('Connect Google links the Google account to the signed-in owner, whatever its email, and never one linked elsewhere', async () => {
     const owner = await t.signUp('connect')
@@ -159,7 +167,7 @@ describeEachDatabase('Accounts that stay yours', (getDatabase) => {
     const google = googleAccount()
     provider.signInAs(google)
     const landing = await connectGoogle(owner.token)
-    expect(landing.get('code')).toBeTruthy()
+    expect(Object.fromEntries(landing)).toEqual({ connected: 'google', signInState: 'tab' })
     expect((await me(owner.token)).json.signInMethods).toEqual({ password: true, google: true })
     provider.signInAs(google)
     expect((await googleSignIn()).get('token')).toBeTruthy()
@@ -168,6 +176,42 @@ describeEachDatabase('Accounts that stay yours', (getDatabase) => {
     provider.signInAs(google)
     expect(Object.fromEntries(await connectGoogle(other.token))).toEqual({ error: 'already_linked', signInState: 'tab' })
     expect((await me(other.token)).json.signInMethods).toEqual({ password: true, google: false })
+  })
+
+  it('one Google account per owner: connecting a second one is refused and the first stays; so is a sign-in by email', async () => {
+    const owner = await t.signUp('second')
+    const first = googleAccount()
+    provider.signInAs(first)
+    expect((await connectGoogle(owner.token)).get('connected')).toBe('google')
+    const second = googleAccount(owner.email)
+    provider.signInAs(second)
+    expect(Object.fromEntries(await connectGoogle(owner.token))).toEqual({ error: 'google_already_connected', signInState: 'tab' })
+    const [row] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, owner.email))
+    const ownerId = row?.id ?? ''
+    expect(await googleLinksOf(ownerId)).toEqual([first.sub])
+    // The same one again is no change; the first still signs in.
+    provider.signInAs(first)
+    expect((await connectGoogle(owner.token)).get('connected')).toBe('google')
+    provider.signInAs(first)
+    expect((await googleSignIn()).get('token')).toBeTruthy()
+    // A second Google account with the owner's (verified) email does not join by signing in either.
+    await t.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, ownerId))
+    provider.signInAs(second)
+    expect(Object.fromEntries(await googleSignIn())).toEqual({ error: 'google_already_connected', signInState: 'tab' })
+    expect(await googleLinksOf(ownerId)).toEqual([first.sub])
+  })
+
+  it("Connect Google keeps the browser's session: no second device for the same browser, and its refresh token still works", async () => {
+    const owner = await t.signUp('keep')
+    expect(await devices(owner.token)).toHaveLength(1)
+    provider.signInAs(googleAccount())
+    const { landing, Cookie } = await connectRoundTrip(owner.token)
+    // Whatever the landing carries, the browser finishes the round trip as the callback page does.
+    const code = landing.get('code')
+    if (code !== null) expect((await t.request('POST', '/api/auth/oauth/exchange', { body: { code }, headers: { Cookie } })).status).toBe(200)
+    expect((await me(owner.token)).json.signInMethods).toEqual({ password: true, google: true })
+    expect(await devices(owner.token)).toHaveLength(1)
+    expect((await refresh(owner.refreshToken)).status).toBe(200)
   })
 
   it('a "fresh" Google sign-in whose auth_time is old is refused', async () => {

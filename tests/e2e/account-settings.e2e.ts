@@ -12,6 +12,7 @@ import { type OidcProvider, startOidcProvider } from '../fakes/oidc-provider.ts'
 import { SmtpSink } from '../fakes/smtp-sink.ts'
 import { launchBrowser } from './browser.ts'
 import { expiredToken } from './offline-helpers.ts'
+import { GOOGLE_CONNECTED_TEXT, SIGN_IN_FAILURE_MESSAGES } from '../../src/features/auth/oauth-callback.ts'
 
 const sink = new SmtpSink()
 let provider: OidcProvider
@@ -151,6 +152,39 @@ describe('Email and sign-in settings', () => {
     await page.getByRole('button', { name: 'Connect Google' }).tap()
     await page.waitForURL((url) => url.pathname === '/profile/edit', { timeout: 30_000 })
     await page.getByRole('button', { name: 'Disconnect Google' }).waitFor({ timeout: 15_000 })
+    await page.getByText(GOOGLE_CONNECTED_TEXT).waitFor()
+    // The round trip kept this browser's session: one device, not a second one beside it.
+    await expect.poll(() => page.getByTestId('device-row').count(), { timeout: 15_000 }).toBe(1)
+  })
+
+  it('a Google account that belongs to another owner is refused back in Profile settings, the owner still signed in', async () => {
+    const n = id()
+    const google = { sub: `e2e-taken-${n}`, email: `taken_${n}@gmail.test`, email_verified: true, username: `taken_${n}` }
+    const holder = await phone()
+    provider.signInAs(google)
+    await holder.goto('/login')
+    await continueWithGoogle(holder)
+    await holder.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 })
+
+    const user = { username: `ref_${n}`, email: `ref_${n}@example.com`, password: `pw-${n}-long` }
+    const res = await fetch(`${server.baseUrl}/api/auth/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(user) })
+    expect(res.status).toBe(201)
+    const page = await phone()
+    await page.goto('/login')
+    await page.getByLabel('Email').fill(user.email)
+    await page.getByLabel('Password', { exact: true }).fill(user.password)
+    await page.getByRole('button', { name: 'Sign in' }).tap()
+    await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 })
+    await page.goto('/profile/edit')
+    await page.getByText('Google is not connected to this account.').waitFor({ timeout: 15_000 })
+    provider.signInAs(google)
+    await page.getByRole('button', { name: 'Connect Google' }).tap()
+    await page.waitForURL((url) => url.pathname === '/profile/edit', { timeout: 30_000 })
+    await page.getByText(SIGN_IN_FAILURE_MESSAGES.already_linked).waitFor({ timeout: 15_000 })
+    await page.getByRole('button', { name: 'Connect Google' }).waitFor()
+    expect(await page.evaluate(() => localStorage.getItem('refreshToken'))).toBeTruthy()
+    await page.goto('/dashboard')
+    await page.getByRole('heading', { name: `Welcome back, ${user.username}!` }).waitFor()
   })
 
   it('disconnects Google from Profile settings after confirming with the password', async () => {

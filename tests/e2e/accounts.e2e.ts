@@ -10,7 +10,7 @@ import { linkToken, RESET_SUBJECT, VERIFY_SUBJECT, waitForMail } from '../api/ac
 import { type AppServer, startAppLikeNpmStart } from '../app-server.ts'
 import { SmtpSink } from '../fakes/smtp-sink.ts'
 import { launchBrowser } from './browser.ts'
-import { expiredToken } from './offline-helpers.ts'
+import { addItem, expiredToken, itemName, product, waitForSynced } from './offline-helpers.ts'
 
 const sink = new SmtpSink()
 let server: AppServer
@@ -123,5 +123,30 @@ describe('Accounts that stay yours', () => {
     await other.goto('/profile/edit')
     await other.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 })
     await other.getByText(SIGNED_OUT_BY_OWNER).waitFor({ timeout: 15_000 })
+  })
+
+  it("a device signed out elsewhere whose sync worker meets the refusal first is told why on /login too", async () => {
+    const user = newUser()
+    await register(user)
+    const other = await phone()
+    await signIn(other, user.email, user.password)
+    await other.getByRole('heading', { name: `Welcome back, ${user.username}!` }).waitFor()
+    await waitForSynced(other)
+    // The owner ends every other session from elsewhere (here: a fresh sign-in through the API).
+    const elsewhere = await fetch(`${server.baseUrl}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: user.email, password: user.password }) })
+    const { token } = (await elsewhere.json()) as { token: string }
+    expect((await fetch(`${server.baseUrl}/api/users/me/devices/sign-out-others`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } })).status).toBe(200)
+
+    // Which request met a 401 first: only the sync worker calls /api/sync (the page's own calls would be elsewhere).
+    const refusals: string[] = []
+    other.context().on('response', (response) => {
+      if (response.status() === 401) refusals.push(new URL(response.url()).pathname)
+    })
+    await other.evaluate((stale) => localStorage.setItem('token', stale), expiredToken(await other.evaluate(() => localStorage.getItem('token') ?? '')))
+    // A local change, without any navigation: the worker's push is what meets the stale token, then the refused refresh.
+    await addItem(other, product(itemName('Pushed after sign-out')))
+    await other.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 })
+    await other.getByText(SIGNED_OUT_BY_OWNER).waitFor({ timeout: 15_000 })
+    expect(refusals.slice(0, 2)).toEqual(['/api/sync/push', '/api/auth/refresh'])
   })
 })

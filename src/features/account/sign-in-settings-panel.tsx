@@ -25,14 +25,16 @@ type Props = {
   confirmWithGoogle: () => void
   /** Leaves for Google to connect it to this account, coming back to this page; rejects when the server refuses. */
   connectGoogle: () => Promise<void>
+  /** What the last Google round trip from here came back with: said once, where the owner started it. */
+  returned?: { kind: 'done' | 'error'; text: string } | null
 }
 
-export function SignInSettingsPanel({ confirmWithGoogle, connectGoogle }: Props) {
+export function SignInSettingsPanel({ confirmWithGoogle, connectGoogle, returned = null }: Props) {
   const { online } = useNetwork()
   const [me, setMe] = useState<Me | null>(null)
   const [email, setEmail] = useState('')
   const [busy, setBusy] = useState(false)
-  const [outcome, setOutcome] = useState<Outcome>(null)
+  const [outcome, setOutcome] = useState<Outcome>(returned)
   // The change the server refused for want of a recent sign-in: done again once the owner confirms.
   const [pending, setPending] = useState<{ action: Action; message: string } | null>(null)
   const [password, setPassword] = useState('')

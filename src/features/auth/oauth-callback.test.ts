@@ -12,6 +12,8 @@ import {
   SIGN_IN_FAILURE_MESSAGES,
   SIGN_IN_STATE_KEY,
   signInFailure,
+  GOOGLE_CONNECTED_TEXT,
+  takeSettingsReturn,
 } from './oauth-callback.ts'
 
 class MemoryStorage implements Storage {
@@ -54,6 +56,9 @@ describe('decideOAuthCallback', () => {
     ['a code beside a provider error, with nothing started', query({ error: 'access_denied' }), null, ignore],
     ['no code and the provider refused', query({ code: null, error: 'access_denied' }), 'S1', { kind: 'failed', error: 'access_denied' }],
     ['no code and no error', query({ code: null }), null, { kind: 'failed', error: null }],
+    ['Google connected, for the connection this tab started', query({ code: null, connected: 'google' }), 'S1', { kind: 'connected' }],
+    ['Google connected, with nothing started in this tab (a crafted link)', query({ code: null, connected: 'google' }), null, ignore],
+    ['Google connected, echoing another value', query({ code: null, connected: 'google', signInState: 'S2' }), 'S1', ignore],
   ])('%s', (_, input, expected, decision) => {
     expect(decideOAuthCallback(input, expected)).toEqual(decision)
   })
@@ -170,6 +175,36 @@ describe('consumeOAuthCallback', () => {
       expect((await arriveAndExchange(`/oauth/callback?code=c&signInState=${state}`)).replaced).toEqual(['/oauth/callback', '/dashboard'])
     },
   )
+
+  it('a connect or confirmation from settings comes back there, connected or refused with the reason; the session is kept', async () => {
+    local.setItem('token', 'owner.access.token')
+    local.setItem('refreshToken', 'owner-refresh')
+    const refused = beginSignInState(session, '/profile/edit', true)
+    expect(arrive(`/oauth/callback?error=already_linked&signInState=${refused}`)).toEqual({ outcome: 'failed', replaced: ['/profile/edit'] })
+    expect(takeSettingsReturn()).toEqual({ kind: 'error', text: SIGN_IN_FAILURE_MESSAGES.already_linked })
+    expect(takeSettingsReturn()).toBeNull()
+    expect(signInFailure()).toBeNull()
+
+    const second = beginSignInState(session, '/profile/edit', true)
+    expect(arrive(`/oauth/callback?error=google_already_connected&signInState=${second}`).replaced).toEqual(['/profile/edit'])
+    expect(takeSettingsReturn()?.text).toBe(SIGN_IN_FAILURE_MESSAGES.google_already_connected)
+
+    const connected = beginSignInState(session, '/profile/edit', true)
+    expect(arrive(`/oauth/callback?connected=google&signInState=${connected}`)).toEqual({ outcome: 'connected', replaced: ['/profile/edit'] })
+    expect(takeSettingsReturn()).toEqual({ kind: 'done', text: GOOGLE_CONNECTED_TEXT })
+    // A crafted 'connected' link for a tab that started nothing says nothing.
+    expect(arrive('/oauth/callback?connected=google&signInState=x').outcome).toBe('ignored')
+    expect(takeSettingsReturn()).toBeNull()
+
+    const confirm = beginSignInState(session, '/profile/edit', true)
+    expect(await arriveAndExchange(`/oauth/callback?code=c&signInState=${confirm}`, null)).toEqual({ outcome: 'failed', replaced: ['/oauth/callback', '/profile/edit'] })
+    expect(takeSettingsReturn()).toEqual({ kind: 'error', text: SIGN_IN_FAILURE_MESSAGES.expired })
+    expect(readTokens()).toEqual({ token: 'owner.access.token', refreshToken: 'owner-refresh' })
+    // A sign-in from /login after that is not taken for one from settings.
+    beginSignInState(session, '/profile/edit')
+    expect(arrive('/oauth/callback?error=cancelled').replaced).toEqual(['/login?redirect=%2Fprofile%2Fedit'])
+    clearSignInFailure()
+  })
 
   it('says a fixed sentence for every failure: a crafted error text never reaches the page', () => {
     beginSignInState(session)

@@ -16,18 +16,31 @@ export const SIGN_IN_STATE_PARAM = 'signInState'
 export const SIGN_IN_STATE_KEY = 'qrtee:oauth-sign-in-state'
 /** The page the owner was on their way to when they chose Google (the login page's `redirect`), kept the same way. */
 export const RETURN_TO_KEY = 'qrtee:oauth-return-to'
+/** Set when a signed-in owner left from Profile settings (connect, confirm): every outcome goes back there, not /login. */
+export const FROM_SETTINGS_KEY = 'qrtee:oauth-from-settings'
+/** The server's `?connected=google` after 'Connect Google': the link is made, the session is the one the tab has. */
+export const CONNECTED_PARAM = 'connected'
 /** `?link=ignored` on the bare callback address after tokens were thrown away, so the page can say why. */
 export const IGNORED_PARAM = 'link'
 export const IGNORED_VALUE = 'ignored'
 
 const Token = v.pipe(v.string(), v.minLength(1))
 
-export type CallbackQuery = { code: string | null; token: string | null; refreshToken: string | null; signInState: string | null; error: string | null }
+export type CallbackQuery = {
+  code: string | null
+  token: string | null
+  refreshToken: string | null
+  signInState: string | null
+  error: string | null
+  connected?: string | null
+}
 
 export type CallbackDecision =
   | { kind: 'exchange'; code: string }
   /** Tokens arrived that no sign-in of this tab asked for (a forged link, a replay, another tab's flow): dropped. */
   | { kind: 'ignore' }
+  /** 'Connect Google' linked the account to the owner this tab has signed in; no session changes. */
+  | { kind: 'connected' }
   /** No tokens: the provider refused, or the link was cut. */
   | { kind: 'failed'; error: string | null }
 
@@ -38,8 +51,10 @@ export type CallbackDecision =
 export function decideOAuthCallback(query: CallbackQuery, expectedState: string | null): CallbackDecision {
   // Tokens in the address come from no server of ours any more (decision 134): whoever sent them, they are dropped.
   if (query.token !== null || query.refreshToken !== null) return { kind: 'ignore' }
-  if (query.code === null) return { kind: 'failed', error: query.error }
   const started = expectedState !== null && expectedState !== '' && query.signInState === expectedState
+  // Only the tab that started the connection is told it worked: a crafted link cannot make the page claim it.
+  if (query.code === null && query.connected === 'google' && query.error === null) return started ? { kind: 'connected' } : { kind: 'ignore' }
+  if (query.code === null) return { kind: 'failed', error: query.error }
   const code = v.safeParse(Token, query.code)
   if (!started || !code.success) return { kind: 'ignore' }
   return { kind: 'exchange', code: code.output }
@@ -47,15 +62,18 @@ export function decideOAuthCallback(query: CallbackQuery, expectedState: string 
 
 /**
  * A fresh unguessable value (128 bits, base64url) for one sign-in, stored for the tab's return, with the page to go to
- * afterwards when it is a path on this origin.
+ * afterwards when it is a path on this origin. `fromSettings`: a signed-in owner's connect or confirmation, whose
+ * failure goes back to `returnTo` with its reason instead of to /login (the owner is still signed in).
  */
-export function beginSignInState(storage: Storage | undefined = safeSessionStorage(), returnTo?: string): string {
+export function beginSignInState(storage: Storage | undefined = safeSessionStorage(), returnTo?: string, fromSettings = false): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16))
   const state = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
   try {
     storage?.setItem(SIGN_IN_STATE_KEY, state)
     if (returnTo !== undefined && isSameOriginPath(returnTo)) storage?.setItem(RETURN_TO_KEY, returnTo)
     else storage?.removeItem(RETURN_TO_KEY)
+    if (fromSettings) storage?.setItem(FROM_SETTINGS_KEY, '1')
+    else storage?.removeItem(FROM_SETTINGS_KEY)
   } catch {
     // Storage refused (some private modes): the callback will then drop the tokens, which fails safe.
   }
@@ -85,6 +103,8 @@ export const SIGN_IN_FAILURE_MESSAGES: Record<OAuthErrorCode | 'unknown', string
   unavailable: 'Google sign-in is unavailable right now. Please try again in a moment.',
   too_many_attempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
   already_linked: 'This Google account is already connected to another account here. Disconnect it there first.',
+  google_already_connected:
+    'This account is already connected to another Google account. Sign in with that one, or disconnect it in Profile settings before connecting another.',
   unknown: 'Google sign-in did not complete. Please try again.',
 }
 
@@ -103,6 +123,28 @@ export function clearSignInFailure(): void {
   pendingFailure = null
 }
 
+/** What Profile settings says after a connect or confirmation that started there came back (kept like pendingFailure). */
+export type SettingsReturn = { kind: 'done' | 'error'; text: string }
+export const GOOGLE_CONNECTED_TEXT = 'Google is connected. You can now sign in with it too.'
+let pendingSettingsReturn: SettingsReturn | null = null
+/** Read once by Profile settings: a second render or a later visit says nothing. */
+export function takeSettingsReturn(): SettingsReturn | null {
+  const value = pendingSettingsReturn
+  pendingSettingsReturn = null
+  return value
+}
+
+/** A failure's way back: to settings (still signed in) when the round trip left from there, else to /login. */
+function failTo(history: History, message: string, returnTo: string | null, fromSettings: boolean): void {
+  if (fromSettings && returnTo) {
+    pendingSettingsReturn = { kind: 'error', text: message }
+    history.replaceState(null, '', returnTo)
+    return
+  }
+  pendingFailure = message
+  history.replaceState(null, '', returnTo ? `/login?${new URLSearchParams({ redirect: returnTo }).toString()}` : '/login')
+}
+
 function safeSessionStorage(): Storage | undefined {
   try {
     return globalThis.sessionStorage
@@ -111,9 +153,9 @@ function safeSessionStorage(): Storage | undefined {
   }
 }
 
-export type CallbackOutcome = 'not-callback' | 'exchanging' | 'ignored' | 'failed'
+export type CallbackOutcome = 'not-callback' | 'exchanging' | 'ignored' | 'failed' | 'connected'
 
-let pendingExchange: { code: string; returnTo: string | null } | null = null
+let pendingExchange: { code: string; returnTo: string | null; fromSettings: boolean } | null = null
 
 /**
  * Runs in main.tsx before the router exists. Accepted: stores the tokens and replaces the entry with the page the
@@ -132,23 +174,30 @@ export function consumeOAuthCallback(location: Location, history: History, stora
     refreshToken: params.get('refreshToken'),
     signInState: params.get(SIGN_IN_STATE_PARAM),
     error: params.get('error'),
+    connected: params.get(CONNECTED_PARAM),
   }
   const decision = decideOAuthCallback(query, take(storage, SIGN_IN_STATE_KEY))
   const stored = take(storage, RETURN_TO_KEY)
   const returnTo = stored !== null && isSameOriginPath(stored) ? stored : null
+  const fromSettings = take(storage, FROM_SETTINGS_KEY) === '1'
   if (decision.kind === 'exchange') {
     // The code leaves the address at once; finishOAuthExchange spends it before the router starts.
     history.replaceState(null, '', OAUTH_CALLBACK_PATH)
-    pendingExchange = { code: decision.code, returnTo }
+    pendingExchange = { code: decision.code, returnTo, fromSettings }
     return 'exchanging'
+  }
+  if (decision.kind === 'connected') {
+    pendingSettingsReturn = { kind: 'done', text: GOOGLE_CONNECTED_TEXT }
+    history.replaceState(null, '', returnTo ?? DEFAULT_AFTER_SIGN_IN)
+    return 'connected'
   }
   if (decision.kind === 'ignore') {
     history.replaceState(null, '', `${OAUTH_CALLBACK_PATH}?${IGNORED_PARAM}=${IGNORED_VALUE}`)
     return 'ignored'
   }
-  // Back to the sign-in page (keeping where the owner was going), which says 'Login failed' with the reason.
-  pendingFailure = signInFailureMessage(decision.error)
-  history.replaceState(null, '', returnTo ? `/login?${new URLSearchParams({ redirect: returnTo }).toString()}` : '/login')
+  // Back to the sign-in page (keeping where the owner was going), which says 'Login failed' with the reason; or, for
+  // an owner who left from settings, back there with it.
+  failTo(history, signInFailureMessage(decision.error), returnTo, fromSettings)
   return 'failed'
 }
 
@@ -173,10 +222,9 @@ export async function finishOAuthExchange(history: History, fetchImpl: typeof fe
       history.replaceState(null, '', pending.returnTo ?? DEFAULT_AFTER_SIGN_IN)
       return 'signed-in'
     }
-    pendingFailure = SIGN_IN_FAILURE_MESSAGES.expired
+    failTo(history, SIGN_IN_FAILURE_MESSAGES.expired, pending.returnTo, pending.fromSettings)
   } catch {
-    pendingFailure = SIGN_IN_FAILURE_MESSAGES.unavailable
+    failTo(history, SIGN_IN_FAILURE_MESSAGES.unavailable, pending.returnTo, pending.fromSettings)
   }
-  history.replaceState(null, '', pending.returnTo ? `/login?${new URLSearchParams({ redirect: pending.returnTo }).toString()}` : '/login')
   return 'failed'
 }

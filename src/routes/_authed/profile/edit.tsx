@@ -2,13 +2,13 @@
 // after deleting the account the owner is signed out with this device's data and private caches wiped.
 import { Container } from '@mantine/core'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
-import { useCallback } from 'react'
+import { useCallback, useState } from 'react'
 import { clearTokens } from '../../../api/tokens.ts'
 import { ACCOUNT_MESSAGES } from '../../../contract/account.ts'
 import { useLogout } from '../../../features/dashboard/use-logout.ts'
 import { DevicesPanel } from '../../../features/account/devices-panel.tsx'
 import { SignInSettingsPanel } from '../../../features/account/sign-in-settings-panel.tsx'
-import { beginSignInState } from '../../../features/auth/oauth-callback.ts'
+import { beginSignInState, takeSettingsReturn } from '../../../features/auth/oauth-callback.ts'
 import { googleConnectUrl, googleSignInUrl } from '../../../api/auth.ts'
 import { ProfileSettingsPage } from '../../../features/profile-settings/profile-settings-page.tsx'
 import { OwnerPageFrame } from '../-components/owner-page-frame.tsx'
@@ -16,15 +16,17 @@ import { useOwnerSync } from '../../../features/owner-session/owner-sync.ts'
 
 const ACCOUNT_DELETED = { title: 'Account deleted', message: ACCOUNT_MESSAGES.deleted }
 
-/** A fresh Google sign-in (max_age=0) for a sensitive change, coming back to this page (issue 24). */
-const connectGoogle = async () => window.location.assign(await googleConnectUrl(window.location.origin, beginSignInState(undefined, '/profile/edit')))
-const confirmWithGoogle = () => window.location.assign(googleSignInUrl(window.location.origin, beginSignInState(undefined, '/profile/edit'), true))
+/** 'Connect Google', and a fresh Google sign-in (max_age=0) for a sensitive change: both come back to this page (issue 24). */
+const connectGoogle = async () => window.location.assign(await googleConnectUrl(window.location.origin, beginSignInState(undefined, '/profile/edit', true)))
+const confirmWithGoogle = () => window.location.assign(googleSignInUrl(window.location.origin, beginSignInState(undefined, '/profile/edit', true), true))
 
 export const Route = createFileRoute('/_authed/profile/edit')({
   component: function ProfileSettingsRoute() {
     const navigate = useNavigate()
     const sync = useOwnerSync()
     const logout = useLogout(ACCOUNT_DELETED)
+    // What a Google round trip that left from here came back with (connected, or refused and why).
+    const [googleReturn] = useState(takeSettingsReturn)
     const onAccountDeleted = useCallback(async () => {
       // The server has already revoked the session: forget it first, so the sync engine stops using it.
       clearTokens()
@@ -36,7 +38,7 @@ export const Route = createFileRoute('/_authed/profile/edit')({
       <OwnerPageFrame tab="profile">
         <ProfileSettingsPage db={sync.db} onLoadFailed={() => void navigate({ to: '/dashboard', replace: true })} onAccountDeleted={onAccountDeleted} />
         <Container size="sm" pb="lg">
-          <SignInSettingsPanel confirmWithGoogle={confirmWithGoogle} connectGoogle={connectGoogle} />
+          <SignInSettingsPanel confirmWithGoogle={confirmWithGoogle} connectGoogle={connectGoogle} returned={googleReturn} />
           <DevicesPanel />
         </Container>
       </OwnerPageFrame>
