@@ -65,8 +65,8 @@ function standardOutput(bufferBytes = DEFAULT_LOG_BUFFER_BYTES): LogOutput {
 /**
  * Lines are appended to a buffer and written by the event loop (pino's SonicBoom, sync: false): a request only copies
  * its line. Request lines are first gathered for the rest of the event loop's turn and handed over as one string
- * (setImmediate), so SonicBoom's per-write bookkeeping is paid once per turn, not per line; any other line hands the
- * gathered ones over first, so the order is kept. When the reader falls behind (a full pipe), the buffer grows up to
+ * (setImmediate), so SonicBoom's per-write bookkeeping is paid once per turn, not per line; any other line takes the
+ * gathered ones with it, in front, so the order is kept. When the reader falls behind (a full pipe), the buffer grows up to
  * `bufferBytes`; past that, NEW lines are dropped whole (never a part of one, never the old ones already queued) and
  * counted, and a 'log lines dropped' warning says how many, written once there is room again (checked every second).
  * On exit the buffer is written synchronously (pino's flushSync, then the request lines of the last turn), so a fatal
@@ -140,9 +140,14 @@ export function createLogOutput(fd: number, bufferBytes: number): LogOutput {
   return Object.assign(stream, {
     dropped: () => dropped,
     writeRequestLine,
+    // With the gathered lines in front, in one write: were they handed over first, SonicBoom could start writing them
+    // asynchronously and a fatal line right behind them be written by the exit flush before they land.
     write: (line: string) => {
-      handOver()
-      return write(line)
+      if (gatheredLines === 0) return write(line)
+      const batch = gathered + line
+      gathered = ''
+      gatheredLines = 0
+      return write(batch)
     },
   })
 }
