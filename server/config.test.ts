@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       demoUsername: 'demo',
       printfulToken: undefined,
       rateLimitScale: 1,
+      orphanImageGraceHours: 24,
       logLevel: 'info',
       logBufferBytes: 4 * 1024 * 1024,
     })
@@ -27,6 +28,10 @@ describe('loadConfig', () => {
   it('takes LOG_BUFFER_BYTES, refusing a buffer under 16 KiB', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), LOG_BUFFER_BYTES: '65536' }).logBufferBytes).toBe(65_536)
     expect(() => loadConfig({ DATA_DIR: dataDir(), LOG_BUFFER_BYTES: '100' })).toThrow('LOG_BUFFER_BYTES must be a whole number of bytes from 16384 to 1073741824')
+  })
+
+  it('takes ORPHAN_IMAGE_GRACE_HOURS', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), ORPHAN_IMAGE_GRACE_HOURS: '72' }).orphanImageGraceHours).toBe(72)
   })
 
   it("takes LOG_LEVEL from pino's levels, 'silent' included", () => {
@@ -81,6 +86,8 @@ describe('loadConfig', () => {
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 characters'],
     [{ DEMO_USERNAME: 'a b' }, 'DEMO_USERNAME must be 3-40 letters'],
     [{ RATE_LIMIT_SCALE: '0' }, 'RATE_LIMIT_SCALE must be a positive number'],
+    [{ ORPHAN_IMAGE_GRACE_HOURS: '0' }, 'ORPHAN_IMAGE_GRACE_HOURS must be a whole number of hours from 1 to 8760'],
+    [{ ORPHAN_IMAGE_GRACE_HOURS: '1.5' }, 'ORPHAN_IMAGE_GRACE_HOURS must be a whole number of hours from 1 to 8760'],
     [{ RATE_LIMIT_SCALE: 'lots' }, 'RATE_LIMIT_SCALE must be a positive number'],
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY must be true (one proxy), false, or the number of proxies in front of the server'],
     [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],

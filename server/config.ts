@@ -69,6 +69,16 @@ const EnvSchema = v.object({
     ),
     '1',
   ),
+  ORPHAN_IMAGE_GRACE_HOURS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'ORPHAN_IMAGE_GRACE_HOURS must be a whole number of hours from 1 to 8760'),
+      v.transform(Number),
+      v.minValue(1, 'ORPHAN_IMAGE_GRACE_HOURS must be a whole number of hours from 1 to 8760'),
+      v.maxValue(8760, 'ORPHAN_IMAGE_GRACE_HOURS must be a whole number of hours from 1 to 8760'),
+    ),
+    '24',
+  ),
   TRUST_PROXY: v.optional(
     v.pipe(
       v.string(),
@@ -148,6 +158,8 @@ export type Config = {
   demoUsername: string
   /** Multiplies every rate limit's allowance (docs/decisions/005-rate-limit-scale.md). */
   rateLimitScale: number
+  /** Images nothing references are deleted once they are this old (decision 158). */
+  orphanImageGraceHours: number
   /** Proxies in front of the server whose X-Forwarded-For entries are believed; 0 = the socket address (decision 075). */
   trustProxy: number
   /** Structured request and error logs at this level and above (server/http/logging.ts). */
@@ -220,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM ?? e.SUPPORT_EMAIL_TO ?? `no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}`,
     demoUsername: e.DEMO_USERNAME,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    orphanImageGraceHours: e.ORPHAN_IMAGE_GRACE_HOURS,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     logBufferBytes: e.LOG_BUFFER_BYTES,

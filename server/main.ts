@@ -18,6 +18,7 @@ import { startPublicProfileSync } from './public-profile/public-profile-listener
 import { createScanCounter } from './scans/scan-counter.ts'
 import { providerCancellationsFor } from './orders/provider-cancellations.ts'
 import { startSupportRetention } from './support/support-retention.ts'
+import { startOrphanImageSweep } from './images/orphan-images.ts'
 import { loadStaticSite } from './site/static-files.ts'
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -52,6 +53,13 @@ export async function startServer(
   // Support messages go 180 days after they were sent (issue 27).
   const stopSupportRetention = startSupportRetention(database.db, (err) => logger.warn({ err }, 'support message sweep failed; trying again later'))
   const deps = { database, config, now: () => new Date(), rateLimits, logger, scans }
+  // Uploads nothing came to reference go after a grace period, so they stop counting against the quota (decision 158).
+  const stopOrphanSweep = startOrphanImageSweep(database.db, {
+    graceMs: config.orphanImageGraceHours * 60 * 60 * 1000,
+    clock: deps.now,
+    onSwept: (sweep) => (sweep.images > 0 ? logger.info(sweep, 'unreferenced images removed') : undefined),
+    onError: (err) => logger.warn({ err }, 'unreferenced image sweep failed; trying again later'),
+  })
   const site = loadStaticSite(options.distDir ?? path.join(projectRoot, 'dist'))
   const app = createApp(deps, site)
   // Account mail stored while this server was down (or whose sending failed) goes out shortly after start.
@@ -81,6 +89,7 @@ export async function startServer(
       if ('closeIdleConnections' in server) server.closeIdleConnections()
     })
       .then(() => stopSupportRetention())
+      .then(() => stopOrphanSweep())
       .then(() => profileSync.close())
       .then(() => accountMail?.stop())
       .then(() => cancellations.stop())

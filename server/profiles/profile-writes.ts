@@ -1,7 +1,9 @@
 // PUT /api/profiles: applies the settings payload (or only a new photo) in one transaction with a fresh sequence number.
 import { eq } from 'drizzle-orm'
 import type { InferOutput } from 'valibot'
-import type { ProfileUpdateSchema } from '../../src/contract/profile.ts'
+import { PROFILE_MESSAGES, type ProfileUpdateSchema } from '../../src/contract/profile.ts'
+import { LIMITS } from '../../src/contract/limits.ts'
+import { applyListChanges } from '../../src/lib/list-changes.ts'
 import type { Db } from '../db/client.ts'
 import { profiles, type StoredSocialLink } from '../db/schema.ts'
 import { ApiError } from '../http/http.ts'
@@ -28,17 +30,33 @@ export function assignSocialLinkIds(links: { id?: number | undefined; platform: 
   return links.map((link, i) => ({ id: kept[i] ?? next++, platform: link.platform, url: link.url }))
 }
 
+/**
+ * The links after this write (decision 157), or undefined when it leaves them alone. A whole `socialLinks` list (what
+ * app versions before the per-link merge send) replaces them as it always did; `socialLinkChanges` is merged link by
+ * link into what the server holds now, so another device's links survive. Both: the list, then the changes.
+ */
+export function nextSocialLinks(current: StoredSocialLink[], input: Pick<ProfileUpdate, 'socialLinks' | 'socialLinkChanges'>): StoredSocialLink[] | undefined {
+  if (input.socialLinks === undefined && input.socialLinkChanges === undefined) return undefined
+  const base = input.socialLinks === undefined ? current : assignSocialLinkIds(input.socialLinks)
+  const merged = input.socialLinkChanges ? applyListChanges(base, input.socialLinkChanges) : base
+  if (merged.length > LIMITS.socialLinksMax) throw new ApiError(409, PROFILE_MESSAGES.socialLinksMax)
+  return merged.map(({ id, platform, url }) => ({ id, platform, url }))
+}
+
 export async function updateProfile(db: Db, userId: string, input: ProfileUpdate, now: Date, mutation?: ClientMutation): Promise<void> {
   const profileId = await db.transaction(async (tx) => {
     // The owner's row first (lock order, change-seq.ts), then the profile: its current photo is read under that
     // lock, so two photo changes cannot both keep (or both delete) the same previous image.
     const seq = await nextSeq(tx, userId)
     await recordClientMutation(tx, userId, now, mutation)
-    const [current] = await tx.select({ id: profiles.id, profileImageId: profiles.profileImageId }).from(profiles).where(eq(profiles.userId, userId)).limit(1)
+    const [current] = await tx
+      .select({ id: profiles.id, profileImageId: profiles.profileImageId, socialLinks: profiles.socialLinks })
+      .from(profiles).where(eq(profiles.userId, userId)).limit(1)
     if (!current) throw new ApiError(404, 'Profile not found')
     const newImage = input.profileImageId
     const replacesImage = newImage !== undefined && newImage !== current.profileImageId
     if (newImage && replacesImage) await assertOwnImage(tx, userId, newImage)
+    const socialLinks = nextSocialLinks(current.socialLinks, input)
     await tx
       .update(profiles)
       .set({
@@ -48,7 +66,7 @@ export async function updateProfile(db: Db, userId: string, input: ProfileUpdate
         ...(input.customText !== undefined && { customText: input.customText }),
         ...(input.redirectUrl !== undefined && { redirectUrl: input.redirectUrl }),
         ...(input.contactInfo !== undefined && { contactInfo: input.contactInfo }),
-        ...(input.socialLinks !== undefined && { socialLinks: assignSocialLinkIds(input.socialLinks) }),
+        ...(socialLinks && { socialLinks }),
         ...(input.isPublic !== undefined && { isPublic: input.isPublic }),
         ...(replacesImage && { profileImageId: newImage ?? null }),
         seq,

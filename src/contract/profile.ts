@@ -24,6 +24,7 @@ export const PROFILE_MESSAGES = {
   socialLinksMax: `At most ${LIMITS.socialLinksMax} social links.`,
   platform: `Platform must be at most ${LIMITS.platformMax} characters.`,
   imageId: 'Invalid image id',
+  socialLinkId: 'A social link id must be a positive whole number.',
 } as const
 
 /** A social link URL: empty, or mailto:/tel:/http(s) after https:// is prepended to a bare address. */
@@ -62,6 +63,18 @@ export const SocialLinkInputSchema = v.object({
   url: SocialUrlSchema,
 })
 
+/** A link's id as a device gives it (decision 157): a positive whole number, unique within the profile. */
+const SocialLinkIdSchema = v.pipe(v.number(), v.safeInteger(PROFILE_MESSAGES.socialLinkId), v.minValue(1, PROFILE_MESSAGES.socialLinkId))
+const SocialLinksPart = <T extends v.GenericSchema>(element: T) => v.optional(v.pipe(v.array(element), v.maxLength(LIMITS.socialLinksMax, PROFILE_MESSAGES.socialLinksMax)))
+const IdentifiedSocialLinkSchema = v.object({ ...SocialLinkInputSchema.entries, id: SocialLinkIdSchema })
+
+/** What one device did to its links, link by link (src/lib/list-changes.ts); `socialLinks` replaces the whole list. */
+export const SocialLinkChangesSchema = v.object({
+  add: SocialLinksPart(IdentifiedSocialLinkSchema),
+  edit: SocialLinksPart(IdentifiedSocialLinkSchema),
+  remove: SocialLinksPart(SocialLinkIdSchema),
+})
+
 /** PUT /api/profiles: the settings fields, or only {profileImageId}; every field optional, unknown keys dropped. */
 export const ProfileUpdateSchema = v.object({
   description: v.optional(
@@ -74,6 +87,7 @@ export const ProfileUpdateSchema = v.object({
     v.pipe(v.string(), v.trim(), noControlCharacters('Contact info', { multiLine: true }), v.maxLength(LIMITS.contactInfoMax, PROFILE_MESSAGES.contactInfo)),
   ),
   socialLinks: v.optional(v.pipe(v.array(SocialLinkInputSchema), v.maxLength(LIMITS.socialLinksMax, PROFILE_MESSAGES.socialLinksMax))),
+  socialLinkChanges: v.optional(SocialLinkChangesSchema),
   profileImageId: v.optional(v.nullable(v.pipe(v.string(), v.uuid(PROFILE_MESSAGES.imageId)))),
   isPublic: v.optional(v.boolean()),
 })

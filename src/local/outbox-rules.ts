@@ -1,5 +1,6 @@
 // Pure rules for the entries local writes queue: which fields changed, which unsent entry a later edit merges into, and the image lane.
 import type { OutboxEntry, OutboxTarget } from './db.ts'
+import { applyListChanges, foldListChanges, type ListChanges } from '../lib/list-changes.ts'
 
 /** Structural equality for form and row values (strings, numbers, booleans, null, arrays and plain objects). */
 export function sameValue(a: unknown, b: unknown): boolean {
@@ -54,7 +55,28 @@ export function withLaterEdit(entry: OutboxEntry, body: Record<string, unknown>,
   const earlier = typeof entry.body === 'object' && entry.body !== null ? (entry.body as Record<string, unknown>) : {}
   const target: OutboxTarget =
     entry.target.entity === 'upload' ? entry.target : { ...entry.target, fields: [...new Set([...entry.target.fields, ...fields])] }
-  return { body: { ...earlier, ...body }, target }
+  return { body: withLaterBody(earlier, body), target }
+}
+
+type Link = { id: number; platform: string; url: string }
+
+/**
+ * Later values win, except link changes (decision 157), which fold into the earlier ones; an entry an older app
+ * version queued with the whole list keeps the whole list, with the later changes applied to it.
+ */
+function withLaterBody(earlier: Record<string, unknown>, later: Record<string, unknown>): Record<string, unknown> {
+  const merged = { ...earlier, ...later }
+  const changes = later.socialLinkChanges as ListChanges<Link> | undefined
+  if (!changes) return merged
+  if (Array.isArray(earlier.socialLinks)) {
+    const whole = earlier.socialLinks as { id?: number; platform: string; url: string }[]
+    const named = whole.filter((link): link is Link => typeof link.id === 'number')
+    const unnamed = whole.filter((link) => typeof link.id !== 'number')
+    delete merged.socialLinkChanges
+    return { ...merged, socialLinks: [...applyListChanges(named, changes), ...unnamed] }
+  }
+  const before = earlier.socialLinkChanges as ListChanges<Link> | undefined
+  return before ? { ...merged, socialLinkChanges: foldListChanges(before, changes) } : merged
 }
 
 /** Whether an entry changes the thing `target` names (the same item, or the profile). */

@@ -102,13 +102,16 @@ describe('owner writes: one transaction that changes the rows and appends the ou
     const db = freshDatabase()
     await seedProfile(db, { profileImageId: '11111111-1111-4111-8111-111111111111' })
     await updateProfileSettings(db, { description: 'New text', socialLinks: [{ platform: 'github', url: 'github.com/me' }] })
-    expect(await profileQuery(db)).toMatchObject({ description: 'New text', socialLinks: [{ id: -1, url: 'https://github.com/me' }] })
+    const [link] = (await profileQuery(db))?.socialLinks ?? []
+    // The new link's id is given here, offline (decision 157), far above the server's counted ids.
+    expect(link).toMatchObject({ platform: 'github', url: 'https://github.com/me' })
+    expect(link?.id).toBeGreaterThanOrEqual(2 ** 32)
     await setProfilePhoto(db, new Blob(['jpg'], { type: 'image/jpeg' }))
     await removeProfilePhoto(db)
     const entries = await db.outbox.orderBy('seq').toArray()
     expect(entries.map((entry) => `${entry.method} ${entry.path}`)).toEqual(['PUT /api/profiles', 'PUT /api/profiles', 'PUT /api/profiles'])
     expect(entries.map((entry) => entry.body)).toEqual([
-      { description: 'New text', socialLinks: [{ platform: 'github', url: 'https://github.com/me' }] },
+      { description: 'New text', socialLinkChanges: { add: [{ id: link?.id, platform: 'github', url: 'https://github.com/me' }] } },
       { profileImageId: PENDING_IMAGE_ID },
       { profileImageId: null },
     ])

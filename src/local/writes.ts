@@ -3,7 +3,8 @@ import * as v from 'valibot'
 import { apiPaths, UPLOAD_PATH_PREFIX } from '../contract/api-paths.ts'
 import { LOCAL_WRITE_CHANNEL } from '../contract/names.ts'
 import { ItemCreateSchema, type ItemFieldName, type ItemFields, itemPayloadValue, ItemUpdateSchema, storedItemFields } from '../contract/wishlist.ts'
-import { ProfileUpdateSchema, type ProfileUpdateInput } from '../contract/profile.ts'
+import { ProfileUpdateSchema, type ProfileUpdateInput, type SocialLink } from '../contract/profile.ts'
+import { applyListChanges, isEmptyListChange, listChanges, newElementId } from '../lib/list-changes.ts'
 import type { LocalItem, LocalProfile, OutboxTarget, OwnerDatabase } from './db.ts'
 import { takeNextPosition } from './meta.ts'
 import { addPendingImage, dropImageEntries, outboxEntry, queueEdit } from './outbox-queue.ts'
@@ -156,11 +157,17 @@ export function removeItemImage(db: OwnerDatabase, id: string): Promise<void> {
   })
 }
 
-export type ProfileSettings = Omit<ProfileUpdateInput, 'profileImageId'>
+type LinkRow = { id?: number | undefined; platform: string; url: string }
 
-type ParsedSettings = Omit<v.InferOutput<typeof ProfileUpdateSchema>, 'profileImageId'>
+/**
+ * `linksOpened`: the links the form showed when it opened, so a link another device added meanwhile (pulled while
+ * the form was open) is not taken for one the owner removed.
+ */
+export type ProfileSettings = Omit<ProfileUpdateInput, 'profileImageId' | 'socialLinkChanges'> & { linksOpened?: LinkRow[] }
 
-/** The local profile's value of a setting as a body would carry it (links without their local-only ids). */
+type ParsedSettings = Omit<v.InferOutput<typeof ProfileUpdateSchema>, 'profileImageId' | 'socialLinkChanges'>
+
+/** The local profile's value of a setting as a body would carry it (links without their ids). */
 function settingValue(profile: LocalProfile, key: keyof ParsedSettings): unknown {
   if (key === 'socialLinks') return profile.socialLinks.map(({ platform, url }) => ({ platform, url }))
   return profile[key]
@@ -174,22 +181,37 @@ function comparable(settings: ParsedSettings): Record<string, unknown> {
 /**
  * Saves the settings the owner changed (the form passes only those; values equal to the local ones are dropped too),
  * so the visibility switch is sent only when the owner moved it. Folded into the profile's unsent settings entry.
+ * Links travel as what changed, link by link (decision 157), so another device's links survive.
  */
 export async function updateProfileSettings(db: OwnerDatabase, settings: ProfileSettings): Promise<void> {
-  const { profileImageId: _ignored, ...parsed } = v.parse(ProfileUpdateSchema, settings)
+  const { linksOpened, ...fields } = settings
+  const { profileImageId: _ignored, socialLinkChanges: _notFromForms, ...parsed } = v.parse(ProfileUpdateSchema, fields)
   return ownerWrite(db, async () => {
     const profile = await db.profile.toCollection().first()
     if (!profile) throw new ProfileNotLoadedError()
     const keys = (Object.keys(parsed) as (keyof ParsedSettings)[]).filter((key) => parsed[key] !== undefined)
     const changed = changedFields(Object.fromEntries(keys.map((key) => [key, settingValue(profile, key)])), comparable(parsed))
-    const body = Object.fromEntries(Object.keys(changed).map((key) => [key, parsed[key as keyof ParsedSettings]])) as ParsedSettings
-    if (Object.keys(body).length === 0) return
-    const { socialLinks, ...plainFields } = body
-    // Until the server assigns link ids, new links get negative local ones (React keys only).
-    const localLinks = socialLinks?.map((link, index) => ({ id: link.id ?? -(index + 1), platform: link.platform, url: link.url }))
-    await db.profile.update(profile.id, { ...plainFields, ...(localLinks ? { socialLinks: localLinks } : {}) })
-    await queueEdit(db, { method: 'PUT', path: apiPaths.ownProfile, body, target: { entity: 'profile', fields: Object.keys(body) } })
+    const { socialLinks, ...plainFields } = Object.fromEntries(Object.keys(changed).map((key) => [key, parsed[key as keyof ParsedSettings]])) as ParsedSettings
+    const links = socialLinks && linkEdit(profile.socialLinks, socialLinks, linksOpened)
+    if (Object.keys(plainFields).length === 0 && !links) return
+    await db.profile.update(profile.id, { ...plainFields, ...(links && { socialLinks: links.list }) })
+    const body = { ...plainFields, ...(links && { socialLinkChanges: links.changes }) }
+    const named = [...Object.keys(plainFields), ...(links ? ['socialLinks'] : [])]
+    await queueEdit(db, { method: 'PUT', path: apiPaths.ownProfile, body, target: { entity: 'profile', fields: named } })
   })
+}
+
+/**
+ * The form's links against the ones it opened with (or the local ones): a row without an id is a new link and gets its
+ * id here, offline. A link an older app version left without a server id (negative) cannot be named to the server,
+ * so it is never sent as an edit or a removal. The local list is the local one with these changes applied.
+ */
+function linkEdit(local: readonly SocialLink[], rows: readonly LinkRow[], opened: readonly LinkRow[] = local) {
+  const withIds = (links: readonly LinkRow[]) => links.flatMap((link) => (link.id !== undefined && link.id > 0 ? [{ ...link, id: link.id }] : []))
+  const list: SocialLink[] = rows.map((row) => ({ id: row.id !== undefined && row.id > 0 ? row.id : newElementId(), platform: row.platform, url: row.url }))
+  const changes = listChanges(withIds(opened), list, (a, b) => a.platform === b.platform && a.url === b.url)
+  if (isEmptyListChange(changes)) return undefined
+  return { list: applyListChanges(local, changes), changes }
 }
 
 const PHOTO_FIELDS = ['profileImageId', 'profileImageUrl', 'localImageId']

@@ -165,6 +165,31 @@ describe('reconcile: applying the change feed to local rows', () => {
     expect(profile).toMatchObject({ description: 'Local text', contactInfo: 'new@example.test' })
   })
 
+  describe('profile links merge link by link (decision 157)', () => {
+    const gh = { id: 1, platform: 'GitHub', url: 'https://github.com/a' }
+    const ig = { id: 2 ** 40, platform: 'Instagram', url: 'https://instagram.com/a' }
+    const xx = { id: 3, platform: 'X', url: 'https://x.com/a' }
+    const linkEntry = (seq: number, body: unknown): UnsentEntry => ({ seq, target: { entity: 'profile', fields: ['socialLinks'] }, body })
+    const cases: { name: string; server: (typeof gh)[]; local: (typeof gh)[]; unsent: UnsentEntry[]; expect: string[] }[] = [
+      { name: 'nothing unsent: the server’s links', server: [gh, xx], local: [ig], unsent: [], expect: ['GitHub', 'X'] },
+      { name: 'an unsent add shows after the links another device added', server: [gh], local: [ig], unsent: [linkEntry(1, { socialLinkChanges: { add: [ig] } })], expect: ['GitHub', 'Instagram'] },
+      { name: 'an add the server already has is not doubled', server: [gh, ig], local: [gh, ig], unsent: [linkEntry(1, { socialLinkChanges: { add: [ig] } })], expect: ['GitHub', 'Instagram'] },
+      { name: 'an unsent removal of one link keeps another device’s edit of the other', server: [{ ...gh, platform: 'Code' }, xx], local: [gh], unsent: [linkEntry(1, { socialLinkChanges: { remove: [3] } })], expect: ['Code'] },
+      { name: 'entries apply in order', server: [gh], local: [], unsent: [linkEntry(1, { socialLinkChanges: { add: [ig] } }), linkEntry(2, { socialLinkChanges: { remove: [1] } })], expect: ['Instagram'] },
+      { name: 'an older version’s whole list keeps the local links, as before', server: [gh, xx], local: [ig], unsent: [linkEntry(1, { socialLinks: [ig] })], expect: ['Instagram'] },
+    ]
+    it.each(cases)('$name', ({ server, local, unsent, expect: expected }) => {
+      const localProfile = sampleProfile({ socialLinks: local })
+      const { profile } = reconcile(
+        { profile: { ...localProfile, socialLinks: server }, items: [], deletedItemIds: [], purchases: [] },
+        { profile: localProfile, items: new Map(), unsent, nextPosition: 1 },
+        false,
+        NOW,
+      )
+      expect(profile?.socialLinks.map((link) => link.platform)).toEqual(expected)
+    })
+  })
+
   it('a full snapshot replaces the purchase list; a delta adds to it', () => {
     const purchase = { id: 'p', wishlistItemId: 'a', purchasedAt: NOW, priceAtPurchase: 5 }
     const snapshot = { profile: undefined, items: new Map(), unsent: [], nextPosition: 1 }

@@ -3,6 +3,8 @@ import type { SyncChanges } from '../contract/sync.ts'
 import type { PurchaseRecord } from '../contract/purchase.ts'
 import type { ScanDay } from '../contract/scans.ts'
 import type { WishlistItem } from '../contract/wishlist.ts'
+import type { SocialLink } from '../contract/profile.ts'
+import { applyListChanges, type ListChanges } from '../lib/list-changes.ts'
 import type { LocalItem, LocalProfile, Notice, OutboxTarget } from '../local/db.ts'
 
 /** An outbox entry that has not reached the server (pending, or failed and waiting for Retry/Discard). */
@@ -101,12 +103,7 @@ export function reconcile(
     }
   }
 
-  if (changes.profile) {
-    const keep = new Set<string>()
-    for (const entry of local.unsent) if (entry.target.entity === 'profile') for (const field of entry.target.fields) keep.add(field)
-    const fromServer: LocalProfile = { ...changes.profile, localImageId: null }
-    plan.profile = keepLocalFields(fromServer, local.profile, keep)
-  }
+  if (changes.profile) plan.profile = mergeProfile(changes.profile, local)
 
   const seen = new Set<string>()
   for (const serverItem of changes.items) {
@@ -150,4 +147,29 @@ function mergeItem(serverItem: WishlistItem, localItem: LocalItem | undefined, i
   }
   const fromServer: LocalItem = { ...serverItem, position, localImageId: null }
   return keepLocalFields(fromServer, localItem, intent?.fields ?? new Set())
+}
+
+/**
+ * The server's profile with the fields of unsent entries kept from the local row. Links are merged link by link
+ * (decision 157): the unsent link changes, in order, on top of the server's links, so another device's links show at
+ * once. Applying a change the server already has changes nothing. An entry an older version queued with the whole
+ * list keeps the local list, as before.
+ */
+export function mergeProfile(server: NonNullable<SyncChanges['profile']>, local: Pick<LocalSnapshot, 'profile' | 'unsent'>): LocalProfile {
+  const keep = new Set<string>()
+  const linkChanges: ListChanges<SocialLink>[] = []
+  for (const entry of local.unsent) {
+    if (entry.target.entity !== 'profile') continue
+    const changes = linkChangesIn(entry.body)
+    if (changes) linkChanges.push(changes)
+    for (const field of entry.target.fields) if (field !== 'socialLinks' || !changes) keep.add(field)
+  }
+  const socialLinks = linkChanges.reduce<SocialLink[]>((links, changes) => applyListChanges(links, changes), server.socialLinks)
+  return keepLocalFields({ ...server, socialLinks, localImageId: null }, local.profile, keep)
+}
+
+function linkChangesIn(body: unknown): ListChanges<SocialLink> | undefined {
+  if (typeof body !== 'object' || body === null || !('socialLinkChanges' in body)) return undefined
+  if ('socialLinks' in body) return undefined
+  return body.socialLinkChanges as ListChanges<SocialLink>
 }

@@ -34,9 +34,12 @@ describe('Save sends only what the owner changed since the form opened', () => {
     { name: 'the switch is sent when it moved', values: { ...opened, isPublic: false }, expected: { isPublic: false } },
     { name: 'moved and moved back: not sent', values: { ...opened, isPublic: true }, expected: {} },
     {
-      name: 'a link edit sends the whole list (the server replaces it)',
+      name: 'a link edit passes the list with the links the form opened with (merged link by link, decision 157)',
       values: { ...opened, socialLinks: [{ ...opened.socialLinks[0]!, url: 'https://github.com/you' }] },
-      expected: { socialLinks: [{ id: 3, platform: 'github', url: 'https://github.com/you' }] },
+      expected: {
+        socialLinks: [{ id: 3, platform: 'github', url: 'https://github.com/you' }],
+        linksOpened: [{ id: 3, platform: 'github', url: opened.socialLinks[0]!.url }],
+      },
     },
     { name: 'a blank row added is no change', values: { ...opened, socialLinks: [...opened.socialLinks, emptyRow()] }, expected: {} },
   ]

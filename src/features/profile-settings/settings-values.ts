@@ -43,7 +43,11 @@ export function toSettingsValues(profile: LocalProfile): SettingsValues {
  */
 export function toProfileSettings(values: SettingsValues, opened?: SettingsValues): ProfileSettings {
   const settings = allSettings(values)
-  return opened ? changedFields(allSettings(opened), settings) : settings
+  if (!opened) return settings
+  const before = allSettings(opened)
+  const changes = changedFields(before, settings)
+  // Links are merged one by one against what the form showed (decision 157), not against what arrived meanwhile.
+  return changes.socialLinks ? { ...changes, linksOpened: before.socialLinks } : changes
 }
 
 function allSettings(values: SettingsValues): ProfileSettings {
