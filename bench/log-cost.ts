@@ -17,7 +17,8 @@ import { fetchAnswer, type Recorded } from './lib-scan-load.ts'
 const here = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
 const requests = numericArg('--requests', 300)
 const warmUp = numericArg('--warm-up', 200)
-const items = (process.argv[process.argv.indexOf('--items') + 1] ?? '1,200').split(',').map(Number)
+const itemsIndex = process.argv.indexOf('--items')
+const items = (itemsIndex >= 0 ? (process.argv[itemsIndex + 1] ?? '1,200') : '1,200').split(',').map(Number)
 const baseIndex = process.argv.indexOf('--base')
 const base = baseIndex >= 0 ? process.argv[baseIndex + 1] : undefined
 const VARIANTS = items.flatMap((count) => [
