@@ -153,8 +153,8 @@ describe('Email and sign-in settings', () => {
     await page.waitForURL((url) => url.pathname === '/profile/edit', { timeout: 30_000 })
     await page.getByRole('button', { name: 'Disconnect Google' }).waitFor({ timeout: 15_000 })
     await page.getByText(GOOGLE_CONNECTED_TEXT).waitFor()
-    // The round trip kept this browser's session: one device, not a second one beside it.
-    await expect.poll(() => page.getByTestId('device-row').count(), { timeout: 15_000 }).toBe(1)
+    // The round trip kept this browser's session: the registration's and this browser's, not a third one beside them.
+    await expect.poll(() => page.getByTestId('device-row').count(), { timeout: 15_000 }).toBe(2)
   })
 
   it('a Google account that belongs to another owner is refused back in Profile settings, the owner still signed in', async () => {
