@@ -108,7 +108,7 @@ describe('a 401 on an authenticated call', () => {
   it.each([
     ['no stored refresh token', null, [] as Reply[], [] as Reply[], 'No refresh token'],
     ['the refresh is refused', 'refresh-1', [json(401, { message: 'Invalid refresh token' })], [], 'Invalid refresh token'],
-    ['the retry gets 401', 'refresh-1', [json(200, { token: 'a2', refreshToken: 'r2' })], [{ status: 401 }], 'Request failed with status 401'],
+    ['the retry gets 401 after two refreshes', 'refresh-1', [json(200, { token: 'a2', refreshToken: 'r2' }), json(200, { token: 'a3', refreshToken: 'r3' })], [{ status: 401 }, { status: 401 }], 'Request failed with status 401'],
     ['the retry gets 403', 'refresh-1', [json(200, { token: 'a2', refreshToken: 'r2' })], [json(403, { message: 'Forbidden' })], 'Forbidden'],
   ])('clears both tokens and fires the logout event when %s', async (_name, refreshToken, refreshReplies, retryReplies, message) => {
     localStorage.setItem('token', 'expired')

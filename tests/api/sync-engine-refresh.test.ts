@@ -69,6 +69,38 @@ describeEachDatabase('a lost refresh answer', (getDatabase) => {
     expect((await t.request('POST', '/api/auth/refresh', { body: { refreshToken: pair.refreshToken } })).status).toBe(200)
   })
 
+  it('the phone sleeps between the resent refresh and the retry: the fresh token has expired, the refresh is asked again and the session goes on', async () => {
+    // Soak seed 625443579 (issue 25): the call retried with a pair just received got 401, and a 401 on the retry
+    // ended the session although the refresh token it had just received was valid for 30 days.
+    const owner = await signUpOwner(t, 'sleepyretry')
+    const refreshes: number[] = []
+    const fetch: FetchLike = async (input, init) => {
+      const res = await t.app.request(input, init)
+      if (new URL(input).pathname !== '/api/auth/refresh') return res
+      refreshes.push(res.status)
+      // The first answer is lost; the resend's arrives, then the phone sleeps for 16 minutes before the retry.
+      if (refreshes.length === 1) {
+        await res.text()
+        throw new TypeError('Failed to fetch')
+      }
+      if (refreshes.length === 2) t.clock.advance(16 * MINUTE)
+      return res
+    }
+    const device = await createDevice({ fetch, tokens: owner })
+    expect(await device.engine.syncOnce()).toBe('synced')
+    await createItem(device.db, fields('Made before the phone slept'))
+    t.clock.advance(16 * MINUTE)
+
+    expect(await device.engine.syncOnce()).toBe('synced')
+    expect(device.tokens.signOuts).toBe(0)
+    expect(refreshes).toEqual([200, 200, 200])
+    const pair = device.tokens.current
+    if (!pair) throw new Error('the device lost its tokens')
+    expect(await serverItems(pair.token)).toEqual(['Made before the phone slept'])
+    expect(await pendingOutboxCount(device.db)).toBe(0)
+    expect((await tokenRows(owner)).filter((row) => row.revokedAt !== null)).toEqual([])
+  })
+
   it('after the grace window: the old token revokes its family, the device signs out and keeps its outbox', async () => {
     const owner = await signUpOwner(t, 'lateretry')
     let losing = true
