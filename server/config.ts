@@ -1,9 +1,9 @@
 // Environment -> typed configuration, with the defaults of design.md section 2 and a clear message for a bad value.
-import { createECDH, hkdfSync, randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { hkdfSync } from 'node:crypto'
 import path from 'node:path'
 import * as v from 'valibot'
 import { parseAllowHosts } from './outbound/address-policy.ts'
+import { persistedSecret, persistedVapidKeys } from './data-dir-keys.ts'
 
 /** pino's levels; 'silent' writes nothing (the test suites use it). */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
@@ -190,33 +190,6 @@ export class ConfigError extends Error {}
 /** Empty strings count as unset, so `PORT= npm start` behaves like no PORT at all. */
 function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
   return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ''))
-}
-
-/** Reads the secret from DATA_DIR, creating it once, so tokens survive restarts without any setup. */
-function persistedSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret')
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
-  mkdirSync(dataDir, { recursive: true })
-  const secret = randomBytes(48).toString('base64url')
-  writeFileSync(file, secret, { mode: 0o600 })
-  return secret
-}
-
-/**
- * The VAPID key pair kept in DATA_DIR beside the JWT secret, created once: a browser's subscription is bound to the
- * public key, so a new pair would silently end every subscription. Servers sharing a database must share it too.
- */
-function persistedVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
-  const file = path.join(dataDir, 'vapid-keys.json')
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string }
-  mkdirSync(dataDir, { recursive: true })
-  const ecdh = createECDH('prime256v1')
-  ecdh.generateKeys()
-  // The private key is a 32-byte number; a shorter one (leading zero bytes) is padded back to 32.
-  const privateKey = ecdh.getPrivateKey()
-  const keys = { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: Buffer.concat([Buffer.alloc(32 - privateKey.length), privateKey]).toString('base64url') }
-  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 })
-  return keys
 }
 
 /** A key of its own from the JWT secret (HKDF): one secret to keep, and neither key reveals the other. */

@@ -37,9 +37,8 @@ export class NotificationOutbox extends LoopedOutbox {
   }
 
   protected async drain(): Promise<Date | undefined> {
-    let any = false
-    while (!this.stopped && (await this.fanOutNext())) any = true
-    if (any) this.options.onFannedOut()
+    // Each event's pushes start at once, not after the whole queue is fanned out (a burst would hold the first back).
+    while (!this.stopped && (await this.fanOutNext())) this.options.onFannedOut()
     await this.db.delete(notificationEvents).where(and(eq(notificationEvents.status, 'done'), lt(notificationEvents.createdAt, new Date(Date.now() - DONE_EVENT_RETENTION_MS))))
     return undefined
   }
