@@ -4,7 +4,7 @@ import { ACCOUNT_EXPORT_FORMAT, ACCOUNT_EXPORT_VERSION } from '../../src/contrac
 import { apiPaths } from '../../src/contract/api-paths.ts'
 import { ITEM_FIELD_NAMES, type ItemFieldName } from '../../src/contract/wishlist.ts'
 import type { Db } from '../db/client.ts'
-import { images, linkedIdentities, orders, profiles, purchaseRecords, refreshTokens, users, wishlistItems } from '../db/schema.ts'
+import { images, linkedIdentities, orders, profiles, purchaseRecords, pushSubscriptions, refreshTokens, users, wishlistItems } from '../db/schema.ts'
 import { allScanDaysOf } from '../scans/scan-stats.ts'
 
 /** What a section needs besides the database: absolute addresses make the file useful away from the app. */
@@ -13,6 +13,7 @@ type Section = (tx: Db, ctx: ExportContext) => Promise<unknown>
 
 /** The columns of the contract's editable item fields (a field without its column does not compile). */
 const ITEM_FIELD_COLUMNS = Object.fromEntries(ITEM_FIELD_NAMES.map((key) => [key, wishlistItems[key]])) as { [K in ItemFieldName]: (typeof wishlistItems)[K] }
+const originOf = (endpoint: string) => URL.canParse(endpoint) ? new URL(endpoint).origin : ''
 
 const imageAddress = (ctx: ExportContext, imageId: string | null) => (imageId ? `${ctx.publicUrl}${apiPaths.upload(imageId)}` : null)
 
@@ -42,6 +43,8 @@ const SECTIONS = {
         socialLinks: profiles.socialLinks,
         profileImageId: profiles.profileImageId,
         isPublic: profiles.isPublic,
+        emailOnGift: profiles.emailOnGift,
+        emailOnOrder: profiles.emailOnOrder,
         updatedAt: profiles.updatedAt,
       })
       .from(profiles)
@@ -169,6 +172,16 @@ const SECTIONS = {
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     }))
+  },
+  // Push subscriptions by the push service's origin, date and switches: the full endpoint is a capability (whoever has it
+  // can push to the device) and the keys are secrets, so neither is in the file.
+  pushSubscriptions: async (tx, ctx) => {
+    const rows = await tx
+      .select({ endpoint: pushSubscriptions.endpoint, gifts: pushSubscriptions.gifts, orders: pushSubscriptions.orders, createdAt: pushSubscriptions.createdAt })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, ctx.userId))
+      .orderBy(asc(pushSubscriptions.createdAt), asc(pushSubscriptions.id))
+    return rows.map(({ endpoint, createdAt, ...switches }) => ({ pushService: originOf(endpoint), ...switches, createdAt: createdAt.toISOString() }))
   },
   // Every day the profile was scanned: the day's scans and distinct visitors, which is all that is stored (decision 105).
   scans: async (tx, ctx) => allScanDaysOf(tx, ctx.userId),
