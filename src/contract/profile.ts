@@ -76,6 +76,9 @@ export const ProfileUpdateSchema = v.object({
   socialLinks: v.optional(v.pipe(v.array(SocialLinkInputSchema), v.maxLength(LIMITS.socialLinksMax, PROFILE_MESSAGES.socialLinksMax))),
   profileImageId: v.optional(v.nullable(v.pipe(v.string(), v.uuid(PROFILE_MESSAGES.imageId)))),
   isPublic: v.optional(v.boolean()),
+  /** Mail the owner about each gift / order change (issue 29), when the address is verified. */
+  emailOnGift: v.optional(v.boolean()),
+  emailOnOrder: v.optional(v.boolean()),
 })
 export type ProfileUpdateInput = v.InferInput<typeof ProfileUpdateSchema>
 
@@ -96,6 +99,9 @@ export const ProfileSchema = v.object({
   profileImageUrl: v.nullable(v.string()),
   shareableId: v.string(),
   isPublic: v.boolean(),
+  /** The owner's mail preferences (issue 29); optional so a profile from an older server still parses. */
+  emailOnGift: v.optional(v.boolean()),
+  emailOnOrder: v.optional(v.boolean()),
   wishlist: v.array(WishlistItemSchema),
 })
 export type Profile = v.InferOutput<typeof ProfileSchema>
@@ -104,8 +110,8 @@ export type Profile = v.InferOutput<typeof ProfileSchema>
 export const PublicWishlistItemSchema = v.omit(WishlistItemSchema, ['storedImageId', 'purchaseStatus', 'purchasedPrice'])
 export type PublicWishlistItem = v.InferOutput<typeof PublicWishlistItemSchema>
 
-/** Never public: row ids, the private contact, the off-switch. Image URLs stay (they are addresses, not handles). */
-const NEVER_PUBLIC = ['id', 'contactInfo', 'isPublic', 'profileImageId'] as const
+/** Never public: row ids, the private contact, the off-switch, the mail preferences. Image URLs stay (they are addresses, not handles). */
+const NEVER_PUBLIC = ['id', 'contactInfo', 'isPublic', 'profileImageId', 'emailOnGift', 'emailOnOrder'] as const
 
 /**
  * What a visitor sees (GET /api/profiles/{shareableId}): the owner's profile less everything private and less every
