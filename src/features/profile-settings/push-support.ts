@@ -26,6 +26,7 @@ export const PUSH_TEXTS = {
   blocked: 'Notifications are blocked for this site. Allow them in your browser’s site settings, then turn a switch on again.',
   noServer: 'Push notifications are not available on this server. Email notifications still work.',
   notSetUp: 'Push could not be set up on this device. Please try again later.',
+  notAllowed: 'Notifications were not allowed. Turn the switch on again to be asked again.',
   offlineNote: 'You are offline: changes apply when you are online again.',
   pendingNote: 'Saved on this device; it applies when you are online.',
   emailVerified: (email: string) => `Mail goes to ${email}.`,
@@ -34,6 +35,7 @@ export const PUSH_TEXTS = {
   testSent: 'Test notification sent. It should appear in a few seconds.',
   testOffline: 'Sending a test notification needs an internet connection.',
   testNeedsPush: 'Turn on push for gifts or orders first.',
+  testFailed: 'The test notification could not be sent. Please try again later.',
 } as const
 
 /** Detects the case; the order matters: an iPhone's Safari tab lacks PushManager because it is not installed. */
