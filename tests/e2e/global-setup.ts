@@ -8,6 +8,8 @@ declare module 'vitest' {
     baseUrl: string
     /** A local shop (tests/fake-shop.ts) the server may fetch link previews from (LINK_PREVIEW_ALLOW_HOSTS). */
     shopOrigin: string
+    /** The control address of the fake push service (tests/e2e/push-helpers.ts): mint subscriptions, read pushes. */
+    pushControlOrigin: string
   }
 }
 
