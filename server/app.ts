@@ -25,6 +25,7 @@ import { wishlistItemRoutes } from './profiles/wishlist-items.ts'
 import { orderRoutes } from './orders/orders.ts'
 import { printfulRoutes } from './orders/printful.ts'
 import { webhookRoutes } from './orders/webhooks.ts'
+import { pushSubscriptionRoutes } from './notifications/push-subscriptions.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import { createScanCounter } from './scans/scan-counter.ts'
 import { encodeFor, type StaticSite } from './site/static-files.ts'
@@ -72,6 +73,7 @@ export function createApp(input: AppDepsInput, site?: StaticSite) {
   api.route('/', printfulRoutes(deps))
   api.route('/', orderRoutes(deps))
   api.route('/', webhookRoutes(deps))
+  api.route('/', pushSubscriptionRoutes(deps))
   // The push runs each operation through this same app, so it behaves exactly like separate calls.
   api.route('/', syncRoutes(deps, (request, bindings) => app.fetch(request, bindings)))
   api.route('/', openapiRoutes())

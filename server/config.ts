@@ -1,5 +1,5 @@
 // Environment -> typed configuration, with the defaults of design.md section 2 and a clear message for a bad value.
-import { hkdfSync, randomBytes } from 'node:crypto'
+import { createECDH, hkdfSync, randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import * as v from 'valibot'
@@ -101,6 +101,20 @@ const EnvSchema = v.object({
       ),
     ),
   ),
+  VAPID_PUBLIC_KEY: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{87}$/, 'VAPID_PUBLIC_KEY must be an uncompressed P-256 public key in base64url (87 characters)'))),
+  VAPID_PRIVATE_KEY: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY must be a P-256 private key in base64url (43 characters)'))),
+  VAPID_SUBJECT: v.optional(
+    v.pipe(v.string(), v.regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/i, 'VAPID_SUBJECT must be a mailto: address or an https:// URL')),
+  ),
+  PUSH_SERVICE_HOSTS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^\s*(\*\.)?[a-z0-9.-]+(:\d{1,5})?\s*(,\s*(\*\.)?[a-z0-9.-]+(:\d{1,5})?\s*)*,?\s*$/i,
+        'PUSH_SERVICE_HOSTS must be a comma-separated list of host names (*.example.com for its subdomains, host:port for another port)',
+      ),
+    ),
+  ),
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
   LOG_BUFFER_BYTES: v.optional(
     v.pipe(
@@ -159,7 +173,17 @@ export type Config = {
   scanFlushMs: number
   /** `host:port` pairs link previews may fetch although private or off the default port (LINK_PREVIEW_ALLOW_HOSTS). */
   linkPreviewAllowHosts: string[]
+  /** The VAPID key pair of Web Push (base64url): VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY, else generated once in DATA_DIR. */
+  vapidPublicKey: string
+  vapidPrivateKey: string
+  /** Who the push services may contact about our pushes: VAPID_SUBJECT, else mailto: MAIL_FROM. */
+  vapidSubject: string
+  /** Hosts a push subscription's endpoint may name (PUSH_SERVICE_HOSTS; server/notifications/push-endpoint.ts). */
+  pushServiceHosts: string[]
 }
+
+/** The browsers' own push services (Chrome/Edge on Android, Firefox, Safari, Edge on Windows). */
+export const DEFAULT_PUSH_SERVICE_HOSTS = 'fcm.googleapis.com, updates.push.services.mozilla.com, *.push.apple.com, *.notify.windows.com'
 
 export class ConfigError extends Error {}
 
@@ -178,6 +202,23 @@ function persistedSecret(dataDir: string): string {
   return secret
 }
 
+/**
+ * The VAPID key pair kept in DATA_DIR beside the JWT secret, created once: a browser's subscription is bound to the
+ * public key, so a new pair would silently end every subscription. Servers sharing a database must share it too.
+ */
+function persistedVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = path.join(dataDir, 'vapid-keys.json')
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string }
+  mkdirSync(dataDir, { recursive: true })
+  const ecdh = createECDH('prime256v1')
+  ecdh.generateKeys()
+  // The private key is a 32-byte number; a shorter one (leading zero bytes) is padded back to 32.
+  const privateKey = ecdh.getPrivateKey()
+  const keys = { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: Buffer.concat([Buffer.alloc(32 - privateKey.length), privateKey]).toString('base64url') }
+  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 })
+  return keys
+}
+
 /** A key of its own from the JWT secret (HKDF): one secret to keep, and neither key reveals the other. */
 function derivedAddressSecret(jwtSecret: string): string {
   return Buffer.from(hkdfSync('sha256', jwtSecret, 'qrtee', 'client address keys', 32)).toString('base64url')
@@ -194,8 +235,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError('Invalid configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together (Google sign-in needs both), or neither')
   }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together, or neither (then a pair is generated in DATA_DIR)')
+  }
   const dataDir = path.resolve(e.DATA_DIR)
   const jwtSecret = e.JWT_SECRET ?? persistedSecret(dataDir)
+  const vapid = e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : persistedVapidKeys(dataDir)
+  const mailFrom = e.MAIL_FROM ?? e.SUPPORT_EMAIL_TO ?? `no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}`
   return {
     port: e.PORT,
     host: e.HOST,
@@ -217,7 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     turnstileVerifyUrl: e.TURNSTILE_VERIFY_URL,
     smtpUrl: e.SMTP_URL,
     supportEmailTo: e.SUPPORT_EMAIL_TO,
-    mailFrom: e.MAIL_FROM ?? e.SUPPORT_EMAIL_TO ?? `no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}`,
+    mailFrom,
     demoUsername: e.DEMO_USERNAME,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     trustProxy: e.TRUST_PROXY,
@@ -226,5 +272,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scanCounting: e.SCAN_COUNTING === 'on',
     scanFlushMs: e.SCAN_FLUSH_MS,
     linkPreviewAllowHosts: parseAllowHosts(e.LINK_PREVIEW_ALLOW_HOSTS),
+    vapidPublicKey: vapid.publicKey,
+    vapidPrivateKey: vapid.privateKey,
+    vapidSubject: e.VAPID_SUBJECT ?? `mailto:${mailFrom}`,
+    pushServiceHosts: parseAllowHosts(e.PUSH_SERVICE_HOSTS ?? DEFAULT_PUSH_SERVICE_HOSTS),
   }
 }

@@ -10,6 +10,7 @@ import type { OutboundOptions } from './outbound/safe-fetch.ts'
 import type { ScanCounter } from './scans/scan-counter.ts'
 import type { MailRetry } from './mail/delivery-loop.ts'
 import type { PrintProvider } from './orders/print-provider/provider.ts'
+import type { NotificationOptions } from './notifications/notifications.ts'
 
 export type AppDeps = {
   database: Database
@@ -42,6 +43,8 @@ export type AppDeps = {
    * share one database across files keep their own mail with it, as rateLimitNamespace keeps their limits.
    */
   mailScope?: string
+  /** Push retries, the gift summary's wait, the push timeout (server/notifications/notifications.ts); unset = defaults. */
+  notificationOptions?: NotificationOptions
 }
 
 /** What createApp accepts: without `scans` it makes a counter of its own on the database and clock given. */

@@ -17,6 +17,7 @@ import { scaledRateLimits } from './http/rate-limit.ts'
 import { startPublicProfileSync } from './public-profile/public-profile-listener.ts'
 import { createScanCounter } from './scans/scan-counter.ts'
 import { providerCancellationsFor } from './orders/provider-cancellations.ts'
+import { notificationsFor } from './notifications/notifications.ts'
 import { startSupportRetention } from './support/support-retention.ts'
 import { loadStaticSite } from './site/static-files.ts'
 
@@ -60,6 +61,9 @@ export async function startServer(
   // Deleted accounts' draft orders not yet cancelled at the provider (this server was down, or the provider) go next.
   const cancellations = providerCancellationsFor(deps)
   setTimeout(() => cancellations.kick(), 1000).unref()
+  // Notification events recorded while this server was down (or by one that stopped before delivering) go out now.
+  const notifications = notificationsFor(deps)
+  notifications.kick()
   // Item images on other hosts come home in the background; a restart simply continues with the rows still left.
   void bringExternalImagesHome(deps).then(
     (result) => (result.copied + result.dropped > 0 ? logger.info(result, 'external item images brought home') : undefined),
@@ -84,6 +88,7 @@ export async function startServer(
       .then(() => profileSync.close())
       .then(() => accountMail?.stop())
       .then(() => cancellations.stop())
+      .then(() => notifications.stop())
       .then(() => scans.close())
       .then(() => database.close()))
   return { port, close, database, logger, scans }

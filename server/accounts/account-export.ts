@@ -3,12 +3,14 @@ import { asc, eq } from 'drizzle-orm'
 import { ACCOUNT_EXPORT_FORMAT, ACCOUNT_EXPORT_VERSION } from '../../src/contract/account.ts'
 import { apiPaths } from '../../src/contract/api-paths.ts'
 import type { Db } from '../db/client.ts'
-import { images, linkedIdentities, orders, profiles, purchaseRecords, refreshTokens, users, wishlistItems } from '../db/schema.ts'
+import { images, linkedIdentities, orders, profiles, purchaseRecords, pushSubscriptions, refreshTokens, users, wishlistItems } from '../db/schema.ts'
 import { allScanDaysOf } from '../scans/scan-stats.ts'
 
 /** What a section needs besides the database: absolute addresses make the file useful away from the app. */
 type ExportContext = { userId: string; publicUrl: string }
 type Section = (tx: Db, ctx: ExportContext) => Promise<unknown>
+
+const originOf = (endpoint: string) => URL.canParse(endpoint) ? new URL(endpoint).origin : ''
 
 const imageAddress = (ctx: ExportContext, imageId: string | null) => (imageId ? `${ctx.publicUrl}${apiPaths.upload(imageId)}` : null)
 
@@ -38,6 +40,8 @@ const SECTIONS = {
         socialLinks: profiles.socialLinks,
         profileImageId: profiles.profileImageId,
         isPublic: profiles.isPublic,
+        emailOnGift: profiles.emailOnGift,
+        emailOnOrder: profiles.emailOnOrder,
         updatedAt: profiles.updatedAt,
       })
       .from(profiles)
@@ -171,6 +175,16 @@ const SECTIONS = {
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     }))
+  },
+  // Push subscriptions by the push service's origin, date and switches: the full endpoint is a capability (whoever has it
+  // can push to the device) and the keys are secrets, so neither is in the file.
+  pushSubscriptions: async (tx, ctx) => {
+    const rows = await tx
+      .select({ endpoint: pushSubscriptions.endpoint, gifts: pushSubscriptions.gifts, orders: pushSubscriptions.orders, createdAt: pushSubscriptions.createdAt })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, ctx.userId))
+      .orderBy(asc(pushSubscriptions.createdAt), asc(pushSubscriptions.id))
+    return rows.map(({ endpoint, createdAt, ...switches }) => ({ pushService: originOf(endpoint), ...switches, createdAt: createdAt.toISOString() }))
   },
   // Every day the profile was scanned: the day's scans and distinct visitors, which is all that is stored (decision 105).
   scans: async (tx, ctx) => allScanDaysOf(tx, ctx.userId),

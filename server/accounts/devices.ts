@@ -1,11 +1,11 @@
 // /api/users/me/devices: the owner's signed-in devices (refresh-token families still alive), and signing out one of
 // them or every one but this. No address is kept or shown: a name from the User-Agent and two times.
-import { and, eq, gt, isNull, max, min, ne } from 'drizzle-orm'
+import { and, eq, gt, isNotNull, isNull, max, min, ne } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { DEVICE_MESSAGES } from '../../src/contract/devices.ts'
 import { revokeFamily } from './refresh-tokens.ts'
 import { requireAuth } from './require-auth.ts'
-import { refreshTokens } from '../db/schema.ts'
+import { pushSubscriptions, refreshTokens } from '../db/schema.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
 import { ApiError } from '../http/http.ts'
 
@@ -56,6 +56,10 @@ export function devicesRoutes(deps: AppDeps) {
         .update(refreshTokens)
         .set({ revokedAt: now(), revokedReason: 'signed-out' })
         .where(and(eq(refreshTokens.userId, c.var.userId), isNull(refreshTokens.revokedAt), ...(keep ? [ne(refreshTokens.familyId, keep)] : [])))
+      // Their push subscriptions end with them (issue 29); this device's and unbound ones stay.
+      await db
+        .delete(pushSubscriptions)
+        .where(and(eq(pushSubscriptions.userId, c.var.userId), isNotNull(pushSubscriptions.familyId), ...(keep ? [ne(pushSubscriptions.familyId, keep)] : [])))
       return c.json({ message: DEVICE_MESSAGES.othersSignedOut }, 200)
     })
 }

@@ -1,8 +1,8 @@
 // Stored refresh tokens: issue, rotate (with reuse detection), and revoke by family or by user.
 import { randomUUID } from 'node:crypto'
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, isNotNull, isNull } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
-import { refreshTokens, users } from '../db/schema.ts'
+import { pushSubscriptions, refreshTokens, users } from '../db/schema.ts'
 import { decideRefresh, hashRefreshToken, newRefreshTokenValue, type RefreshDecision, refreshTokenExpiry } from './refresh-token-policy.ts'
 
 export type RefreshFamily = { id: string; startedAt: Date }
@@ -79,6 +79,8 @@ export async function revokeFamily(db: Db, familyId: string, now: Date, reason: 
     .update(refreshTokens)
     .set({ revokedAt: now, revokedReason: reason })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+  // The device's push subscriptions end with its sign-in: a signed-out device hears nothing more (issue 29).
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.familyId, familyId))
 }
 
 /** Logout: revokes the family of `token`; an unknown token changes nothing (and the caller still answers 204). */
@@ -97,4 +99,5 @@ export async function revokeAllForUser(db: Db, userId: string, now: Date): Promi
     .update(refreshTokens)
     .set({ revokedAt: now })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+  await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), isNotNull(pushSubscriptions.familyId)))
 }

@@ -173,6 +173,19 @@ const UPGRADES: Record<string, Upgrade> = {
       await expect(db.exec(`insert into provider_cancellations (provider, provider_order_id) values ('printful', '42')`)).rejects.toThrow()
     },
   },
+  '0017_notifications': {
+    after: async (db) => {
+      // An existing owner is mailed about gifts and orders until they say otherwise.
+      expect(await rows(db, `select email_on_gift, email_on_order from profiles`)).toEqual([{ email_on_gift: true, email_on_order: true }])
+      await db.exec(`insert into push_subscriptions (user_id, endpoint, p256dh, auth) values ('${USER}', 'https://fcm.googleapis.com/x', 'k', 'a')`)
+      await expect(db.exec(`insert into push_subscriptions (user_id, endpoint, p256dh, auth) values ('${USER}', 'https://fcm.googleapis.com/x', 'k', 'a')`)).rejects.toThrow()
+      await db.exec(`insert into notification_events (user_id, kind, payload) values ('${USER}', 'gift', '{}')`)
+      expect(await rows(db, `select status from notification_events`)).toEqual([{ status: 'pending' }])
+      // The account's deletion takes its subscriptions and events with it.
+      await db.exec(`delete from profiles; delete from users`)
+      expect(await rows(db, `select (select count(*) from push_subscriptions)::int as s, (select count(*) from notification_events)::int as e`)).toEqual([{ s: 0, e: 0 }])
+    },
+  },
 }
 
 const folders: string[] = []

@@ -90,6 +90,9 @@ export const profiles = pgTable(
     socialLinks: jsonb('social_links').$type<StoredSocialLink[]>().notNull().default([]),
     profileImageId: uuid('profile_image_id'),
     isPublic: boolean('is_public').notNull().default(true),
+    /** Mail the owner about gifts / order changes (migration 0017, issue 29); only to a verified address. */
+    emailOnGift: boolean('email_on_gift').notNull().default(true),
+    emailOnOrder: boolean('email_on_order').notNull().default(true),
     seq: bigint('seq', { mode: 'number' }).notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -473,4 +476,75 @@ export const providerCancellations = pgTable(
     primaryKey({ name: 'provider_cancellations_pkey', columns: [t.provider, t.providerOrderId] }),
     index('provider_cancellations_due_idx').on(t.nextAttemptAt),
   ],
+)
+
+/**
+ * One browser's push subscription (migration 0017, issue 29): one owner, one device. The endpoint is a capability (who
+ * knows it may push to the device): it is never logged, and the export gives only its origin.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    gifts: boolean('gifts').notNull().default(true),
+    orders: boolean('orders').notNull().default(true),
+    /** The refresh-token family (device sign-in) that posted it; its sign-out removes it, and a revoked one gets nothing. */
+    familyId: uuid('family_id'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId, t.createdAt)],
+)
+
+/**
+ * What the owner is told about (migration 0017): one row written in the transaction of what caused it (a purchase, a
+ * visitor's message, an order's status), fanned out after commit into push deliveries and mail, then kept a day as
+ * 'done' so the gift-burst rule can count it (server/notifications/notification-outbox.ts).
+ */
+export const notificationEvents = pgTable(
+  'notification_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'gift' | 'message' | 'order'>().notNull(),
+    /** What the texts need (item name, price, message, order status, tracking link): what the owner sees in the app. */
+    payload: jsonb('payload').$type<Record<string, string>>().notNull(),
+    status: text('status').$type<'pending' | 'done'>().notNull().default('pending'),
+    /** The mail this event went into (a single mail or a gift summary); null: none was due. */
+    mailId: uuid('mail_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notification_events_pending_idx').on(t.status, t.createdAt), index('notification_events_user_idx').on(t.userId, t.kind, t.createdAt)],
+)
+
+/** One push of one event to one subscription, leased by one server, retried with backoff, deleted once delivered. */
+export const pushDeliveries = pgTable(
+  'push_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    /** The PushPayload (src/contract/notifications.ts) as the service worker will receive it. */
+    payload: jsonb('payload').$type<Record<string, string>>().notNull(),
+    /** RFC 8030 Topic: a repeat of the same event replaces an undelivered one at the push service. */
+    topic: text('topic').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** Null: due now. Otherwise the next attempt (backoff, Retry-After) or the end of a server's lease. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('push_deliveries_due_idx').on(t.nextAttemptAt), index('push_deliveries_subscription_idx').on(t.subscriptionId)],
 )

@@ -26,9 +26,13 @@ export function createMailDelivery(smtpUrl: string, from: string): DeliverMail {
 const errorName = (err: unknown) =>
   (err instanceof Error ? `${err.name}${'code' in err && err.code ? ` ${String(err.code)}` : ''}` : 'unknown error').slice(0, 200)
 
-/** Stores one mail for delivery (inside the caller's transaction when given one); the caller kicks the outbox after. */
-export async function enqueueMail(db: Db, kind: MailKind, recipient: string, payload: Record<string, string>): Promise<void> {
-  await db.insert(mailOutbox).values({ kind, recipient, payload, status: 'pending' })
+/**
+ * Stores one mail for delivery (inside the caller's transaction when given one), not sent before `notBefore` when given;
+ * the caller kicks the outbox after. Answers the row's id.
+ */
+export async function enqueueMail(db: Db, kind: MailKind, recipient: string, payload: Record<string, string>, notBefore?: Date): Promise<string> {
+  const [row] = await db.insert(mailOutbox).values({ kind, recipient, payload, status: 'pending', nextAttemptAt: notBefore ?? null }).returning({ id: mailOutbox.id })
+  return row?.id ?? ''
 }
 
 export class MailOutbox extends LoopedOutbox {

@@ -1,6 +1,6 @@
 // Owns the words of account mail: one plain-text and one simple HTML body per kind, from the kind's payload. Pure, so
-// a table test can read every template; new kinds (notifications) add an entry here and nothing else.
-export type MailKind = 'verify-email' | 'reset-password' | 'email-changed' | 'new-device'
+// a table test can read every template. 'notification' carries its words in the payload (server/notifications/).
+export type MailKind = 'verify-email' | 'reset-password' | 'email-changed' | 'new-device' | 'notification' | 'gift-summary'
 export type RenderedMail = { subject: string; text: string; html: string }
 
 const escapeHtml = (text: string) =>
@@ -44,6 +44,15 @@ export const MAIL_TEMPLATES: Record<MailKind, (payload: Record<string, string>) 
       `Your account was signed in on ${field(payload, 'device')}.`,
       'If this was not you, change your password and sign out that device in Profile settings.',
     ]),
+  // A gift, a message or an order's news (issue 29): the words were written by server/notifications/notification-texts.ts.
+  notification: notificationMail,
+  // The same shape; its own kind so a pending summary can be found and grown while it waits (decision 151).
+  'gift-summary': notificationMail,
+}
+
+function notificationMail(payload: Record<string, string>): RenderedMail {
+  const paragraphs = field(payload, 'paragraphs').split('\n\n')
+  return compose(field(payload, 'subject'), paragraphs, { label: field(payload, 'linkLabel'), href: field(payload, 'link') })
 }
 
 /** The template of `kind`, or undefined for a kind this version does not know (a row from a newer server). */

@@ -8,6 +8,7 @@ import type { AppDeps, AppEnv } from '../deps.ts'
 import { ApiError } from '../http/http.ts'
 import { printProviderFor } from './print-provider/index.ts'
 import { refreshOrderFromProvider } from './print-provider/order-events.ts'
+import { notificationsFor } from '../notifications/notifications.ts'
 
 /** The logged path of this route: the secret is a credential and never reaches a log line. */
 export const WEBHOOK_ROUTE_PATTERN = '/api/webhooks/printful/:secret'
@@ -58,6 +59,7 @@ export function webhookRoutes(deps: AppDeps) {
     if (!ORDER_EVENTS.has(event.type) || !order) return c.json({ received: true, applied: false })
     const ref = { providerOrderId: str(order.id), externalId: str(order.external_id) }
     const outcome = await refreshOrderFromProvider(db, printProviderFor(deps), ref, deps.now)
+    if (outcome === 'applied') notificationsFor(deps).kick()
     return c.json({ received: true, applied: outcome === 'applied' })
   })
 }

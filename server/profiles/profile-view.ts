@@ -26,6 +26,8 @@ export function toProfile(row: ProfileRow, username: string, wishlist: WishlistI
     profileImageUrl: row.profileImageId ? apiPaths.upload(row.profileImageId) : null,
     shareableId: row.shareableId,
     isPublic: row.isPublic,
+    emailOnGift: row.emailOnGift,
+    emailOnOrder: row.emailOnOrder,
     wishlist,
   }
 }

@@ -50,6 +50,8 @@ export async function updateProfile(db: Db, userId: string, input: ProfileUpdate
         ...(input.contactInfo !== undefined && { contactInfo: input.contactInfo }),
         ...(input.socialLinks !== undefined && { socialLinks: assignSocialLinkIds(input.socialLinks) }),
         ...(input.isPublic !== undefined && { isPublic: input.isPublic }),
+        ...(input.emailOnGift !== undefined && { emailOnGift: input.emailOnGift }),
+        ...(input.emailOnOrder !== undefined && { emailOnOrder: input.emailOnOrder }),
         ...(replacesImage && { profileImageId: newImage ?? null }),
         seq,
         updatedAt: now,

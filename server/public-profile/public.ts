@@ -13,6 +13,7 @@ import { rateLimiterFor, resolveRateLimits, TOO_MANY } from '../http/rate-limit.
 import { cachedPublicProfile, publicProfileResponse } from './public-profile.ts'
 import { acceptsGzip, gzipOf, matchesIfNoneMatch } from './public-profile-cache.ts'
 import { purchaseItem, saveVisitorMessage } from './visitor-purchase.ts'
+import { notificationsFor } from '../notifications/notifications.ts'
 import { publicProfileHeaders } from '../scans/scan-headers.ts'
 
 export { PUBLIC_PROFILE_CACHE_CONTROL } from '../scans/scan-headers.ts'
@@ -55,7 +56,9 @@ export function publicRoutes(deps: AppDeps) {
         c.set('idempotencyOwner', ownerId)
       }
       try {
-        return c.json(await purchaseItem(db, c.req.param('shareableId'), c.req.valid('json').wishlistItemId, deps.now(), admit), 201)
+        const purchase = await purchaseItem(db, c.req.param('shareableId'), c.req.valid('json').wishlistItemId, deps.now(), admit)
+        notificationsFor(deps).kick()
+        return c.json(purchase, 201)
       } catch (err) {
         if (admitted && err instanceof ApiError && err.status < 500) await limiter.refund(...perProfile(admitted))
         throw err
@@ -63,10 +66,11 @@ export function publicRoutes(deps: AppDeps) {
     })
     // Behind the same per-address limit as purchases: a message costs a write into the owner's data.
     .post('/public/profiles/:shareableId/purchases/:purchaseId/message', purchasesPerAddress, idempotency(deps, visitorScope), validate('json', VisitorMessageSchema), async (c) => {
-      await saveVisitorMessage(db, c.req.param('shareableId'), c.req.param('purchaseId'), c.req.valid('json'), async (ownerId) => {
+      await saveVisitorMessage(db, c.req.param('shareableId'), c.req.param('purchaseId'), c.req.valid('json'), deps.now(), async (ownerId) => {
         // The stored replay names the owner, so it goes with the owner's account.
         c.set('idempotencyOwner', ownerId)
       })
+      notificationsFor(deps).kick()
       return c.body(null, 204)
     })
 }

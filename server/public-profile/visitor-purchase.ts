@@ -9,6 +9,7 @@ import { reserveSeqs } from '../sync/change-seq.ts'
 import { isUuid } from '../images/image-store.ts'
 import { namedBy } from './public-address.ts'
 import { invalidatePublicProfile } from './public-profile-cache.ts'
+import { recordGift, recordGiftMessage } from '../notifications/notification-events.ts'
 
 export const PURCHASE_MESSAGES = {
   profileNotFound: 'Profile not found',
@@ -48,7 +49,7 @@ export async function purchaseItem(
       .update(wishlistItems)
       .set({ isPurchased: true, purchaseStatus: 'PURCHASED', purchasedPrice: sql`${wishlistItems.price}`, seq: itemSeq ?? 0, updatedAt: now })
       .where(and(eq(wishlistItems.id, wishlistItemId), eq(wishlistItems.profileId, profile.id), eq(wishlistItems.isPurchased, false)))
-      .returning({ id: wishlistItems.id, price: wishlistItems.price })
+      .returning({ id: wishlistItems.id, price: wishlistItems.price, name: wishlistItems.name })
     if (!item) {
       const [exists] = await tx
         .select({ id: wishlistItems.id })
@@ -60,6 +61,8 @@ export async function purchaseItem(
       .insert(purchaseRecords)
       .values({ userId: profile.userId, wishlistItemId: item.id, priceAtPurchase: Number(item.price), purchasedAt: now, seq: recordSeq ?? 0 })
       .returning({ id: purchaseRecords.id })
+    // The owner hears of it (issue 29): recorded with the purchase, delivered after commit.
+    await recordGift(tx, profile.userId, { itemName: item.name, price: Number(item.price), purchaseId: record?.id ?? '' }, now)
     return { purchaseId: record?.id ?? '', wishlistItemId: item.id, purchasedPrice: Number(item.price), purchasedAt: now.toISOString(), contactInfo: profile.contactInfo }
   })
   invalidatePublicProfile(db, profile.id)
@@ -75,6 +78,7 @@ export async function saveVisitorMessage(
   address: string,
   purchaseId: string,
   message: VisitorMessage,
+  now: Date,
   admit: (ownerId: string) => Promise<void> = async () => {},
 ): Promise<void> {
   const profile = await findPublicProfile(db, address)
@@ -87,8 +91,12 @@ export async function saveVisitorMessage(
       .update(purchaseRecords)
       .set({ visitorEmail: message.email, visitorMessage: message.message, seq: seq[0] ?? 0 })
       .where(and(eq(purchaseRecords.id, purchaseId), eq(purchaseRecords.userId, profile.userId), isNull(purchaseRecords.visitorMessage)))
-      .returning({ id: purchaseRecords.id })
-    if (saved) return
+      .returning({ id: purchaseRecords.id, wishlistItemId: purchaseRecords.wishlistItemId })
+    if (saved) {
+      const [item] = await tx.select({ name: wishlistItems.name }).from(wishlistItems).where(eq(wishlistItems.id, saved.wishlistItemId))
+      await recordGiftMessage(tx, profile.userId, { itemName: item?.name ?? '', message: message.message, purchaseId: saved.id }, now)
+      return
+    }
     const [exists] = await tx
       .select({ id: purchaseRecords.id })
       .from(purchaseRecords)

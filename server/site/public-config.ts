@@ -10,6 +10,7 @@ export function publicConfigRoutes({ config }: AppDeps) {
     turnstileSiteKey: config.turnstileSiteKey && config.turnstileSecretKey ? config.turnstileSiteKey : null,
     printProvider: config.printfulToken ? 'printful' : 'demo',
     publicUrl: config.publicUrl,
+    vapidPublicKey: config.vapidPublicKey,
   }
   return new Hono<AppEnv>().get('/public/config', (c) => c.json(body, 200, { 'Cache-Control': 'public, max-age=300' }))
 }

@@ -34,6 +34,10 @@ export const apiPaths = {
   printFile: (shareableId: string) => `/api/public/print-files/${part(shareableId)}.png`,
   supportContact: '/api/public/support/contact',
   publicConfig: '/api/public/config',
+  /** POST (upsert by endpoint) and DELETE {endpoint}: this device's push subscription (issue 29). */
+  pushSubscriptions: '/api/push-subscriptions',
+  /** POST {endpoint}: a test notification to this device. */
+  pushSubscriptionTest: '/api/push-subscriptions/test',
 } as const
 
 /** What every uploaded image's address starts with; a stored item image URL with it is ours to delete. */

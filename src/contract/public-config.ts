@@ -9,5 +9,7 @@ export const PublicConfigSchema = v.object({
   printProvider: v.picklist(['printful', 'demo']),
   /** PUBLIC_URL: the origin printed into QR codes, so every code the browser draws matches the printed one. */
   publicUrl: v.optional(v.string()),
+  /** The VAPID public key (base64url) a browser subscribes to push with (issue 29); absent from servers before it. */
+  vapidPublicKey: v.optional(v.string()),
 })
 export type PublicConfig = v.InferOutput<typeof PublicConfigSchema>

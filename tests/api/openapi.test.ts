@@ -41,7 +41,7 @@ describeEachDatabase('GET /api/openapi.json', (getDatabase) => {
     // One shape per profile type, none with private fields or row ids.
     expect(publicProfile.oneOf).toHaveLength(4)
     for (const shape of publicProfile.oneOf) {
-      for (const hidden of ['contactInfo', 'isPublic', 'id', 'profileImageId']) expect(shape.properties[hidden]).toBeUndefined()
+      for (const hidden of ['contactInfo', 'isPublic', 'id', 'profileImageId', 'emailOnGift', 'emailOnOrder']) expect(shape.properties[hidden]).toBeUndefined()
     }
   })
 })

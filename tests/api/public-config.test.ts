@@ -21,7 +21,17 @@ describeEachDatabase('GET /api/public/config', (getDatabase) => {
       turnstileSiteKey: null,
       printProvider: 'demo',
       publicUrl: 'http://localhost:8080',
+      // Generated once in DATA_DIR when no VAPID key pair is configured: an uncompressed P-256 point, base64url.
+      vapidPublicKey: expect.stringMatching(/^B[A-Za-z0-9_-]{86}$/),
     })
+  })
+
+  it('gives the configured VAPID public key, never the private one', async () => {
+    const publicKey = `B${'A'.repeat(86)}`
+    const privateKey = 'private-key-private-key-private-key-private'
+    const res = await appWith({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey }).request('GET', '/api/public/config')
+    expect(res.json.vapidPublicKey).toBe(publicKey)
+    expect(res.text).not.toContain(privateKey)
   })
 
   it('reports configured services without ever exposing a secret', async () => {
@@ -41,6 +51,7 @@ describeEachDatabase('GET /api/public/config', (getDatabase) => {
       turnstileSiteKey: '1x00000000000000000000AA',
       printProvider: 'printful',
       publicUrl: 'https://shirts.example',
+      vapidPublicKey: expect.any(String),
     })
     for (const secret of ['google-secret-value', 'printful-token-value', 'printful-webhook-secret-value', '1x0000000000000000000000000000000AA']) {
       expect(res.text).not.toContain(secret)

@@ -27,9 +27,13 @@ describeEachDatabase('the public profile carries what its type shows', (getDatab
         contactInfo: 'private@example.com',
         socialLinks: [{ platform: 'github', url: 'https://github.com/me' }],
         profileImageId: photoId,
+        // The mail preferences are the owner's own (issue 29): set, and still absent from every public shape.
+        emailOnGift: false,
+        emailOnOrder: false,
       },
     })
     expect(res.status).toBe(200)
+    expect(res.json).toMatchObject({ emailOnGift: false, emailOnOrder: false })
   })
 
   it.each([

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts'
 import { orders, printFiles, profiles } from '../../db/schema.ts'
 import { ApiError } from '../../http/http.ts'
 import { nextSeq } from '../../sync/change-seq.ts'
+import { orderNoticeOf, recordOrderNotice } from '../../notifications/notification-events.ts'
 import { profileAddress } from '../../../src/lib/profile-address.ts'
 import { printFileAddress, provenPrintFile, UnscannablePrintFileError } from '../print-file.ts'
 import type { DraftOrderInput, PrintProvider } from './provider.ts'
@@ -182,6 +183,9 @@ export async function applyOrderEvent(db: Db, event: OrderEvent, now: Date): Pro
       tx.rollback()
     }
     await tx.update(orders).set({ ...next, lastEventAt: event.createdAt, updatedAt: now, seq }).where(eq(orders.id, row.id))
+    // Shipped, failed or canceled: the owner hears of it (issue 29), recorded with the change itself.
+    const notice = orderNoticeOf(row, next)
+    if (notice) await recordOrderNotice(tx, row.userId, { orderId: row.id, notice, trackingUrl: next.trackingUrl, trackingNumber: next.trackingNumber }, now)
     return 'applied' as const
   }).catch((err: unknown) => {
     if (err instanceof TransactionRollbackError) return 'unchanged' as const
