@@ -57,7 +57,10 @@ export class TestApp {
     const rateLimitNamespace = overrides.rateLimitNamespace ?? randomUUID()
     const scans =
       overrides.scans ?? createScanCounter({ database, config: { ...config, scanFlushMs: TEST_SCAN_FLUSH_MS }, now: this.clock.now, rateLimits, rateLimitNamespace })
-    this.deps = { database, config, now: this.clock.now, ...overrides, rateLimitNamespace, rateLimits, scans }
+    // Every app works off only its own owners' notifications and mail (their email ends with its mailScope): an app of
+    // another file on the same PostgreSQL would otherwise fan out and push this file's events with its own settings.
+    const mailScope = overrides.mailScope ?? '@example.test'
+    this.deps = { database, config, now: this.clock.now, ...overrides, rateLimitNamespace, rateLimits, scans, mailScope }
     this.app = createApp(this.deps)
   }
 
