@@ -12,7 +12,8 @@ describe('toNotification', () => {
   it.each<[string, unknown, { title: string; body: string; url: string; type: string }]>([
     ['a purchase', purchase, { title: 'New gift: Blue bike', body: '€120.50 · "Happy birthday!"', url: '/dashboard?view=purchases', type: 'purchase' }],
     ['an order', { type: 'order', title: 'Order shipped', body: 'Track it', url: '/dashboard?view=order' }, { title: 'Order shipped', body: 'Track it', url: '/dashboard?view=order', type: 'order' }],
-    ['a test', { type: 'test', title: 'Test', body: 'It works', url: '/profile/edit' }, { title: 'Test', body: 'It works', url: '/profile/edit', type: 'test' }],
+    ['a test', { type: 'test', title: 'Test', body: 'It works', url: '/dashboard?view=purchases' }, { title: 'Test', body: 'It works', url: '/dashboard?view=purchases', type: 'test' }],
+    ['a test without url', { type: 'test', title: 'Test', body: 'It works' }, { title: 'Test', body: 'It works', url: '/dashboard?view=purchases', type: 'test' }],
     ['a purchase without url goes to Purchases', { ...purchase, url: undefined }, { title: purchase.title, body: purchase.body, url: '/dashboard?view=purchases', type: 'purchase' }],
     ['an order whose url is another site goes to the Order tab', { type: 'order', title: 'T', body: 'B', url: 'https://evil.example/x' }, { title: 'T', body: 'B', url: '/dashboard?view=order', type: 'order' }],
     ['a protocol-relative url is refused', { ...purchase, url: '//evil.example/' }, { title: purchase.title, body: purchase.body, url: '/dashboard?view=purchases', type: 'purchase' }],

@@ -1,11 +1,12 @@
 // Owns the pure part of the owner's notifications (issue 29): a push's data -> what is shown, and which window a tap uses.
 import { publicProfileIdFromPagePath } from '../src/contract/api-paths.ts'
+import { NOTIFICATION_URLS } from '../src/contract/notifications.ts'
 
 /** The app's icon as the manifest names it (vite.config.ts), shown beside every notification. */
 export const NOTIFICATION_ICON = '/icon-192.png'
 
 /** Where a tap leads when the payload names no usable path: Purchases for a gift, the Order tab ('My orders'). */
-export const DEFAULT_URLS = { purchase: '/dashboard?view=purchases', order: '/dashboard?view=order', test: '/profile/edit' } as const
+export const DEFAULT_URLS = { purchase: NOTIFICATION_URLS.purchases, order: NOTIFICATION_URLS.orders, test: NOTIFICATION_URLS.purchases } as const
 type PushType = keyof typeof DEFAULT_URLS
 
 /** What the worker passes to showNotification: the title and its options (data.url is where a tap goes). */

@@ -1,6 +1,7 @@
 // Owns this device's push subscription towards the server (issue 29): the VAPID key, posting the subscription with
 // its switches, the test push, and ending it at logout (server first, while the session still exists, then browser).
 import * as v from 'valibot'
+import type { PushSubscriptionBody } from '../contract/notifications.ts'
 import { apiCall, apiRequest } from './client.ts'
 import { readTokens } from './tokens.ts'
 
@@ -25,7 +26,8 @@ export function deviceSubscription(subscription: PushSubscription): DeviceSubscr
 
 /** Upserts by endpoint: the same call changes this device's switches. */
 export async function postPushSubscription(subscription: DeviceSubscription, switches: DeviceSwitches): Promise<void> {
-  await apiRequest('/push-subscriptions', { method: 'POST', body: { ...subscription, ...switches } })
+  const body: PushSubscriptionBody = { ...subscription, ...switches }
+  await apiRequest('/push-subscriptions', { method: 'POST', body })
 }
 
 export async function deletePushSubscription(endpoint: string): Promise<void> {
