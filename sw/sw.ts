@@ -5,6 +5,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { SkipWaitingMessageSchema } from '../src/contract/messages.ts'
 import { registerCachingRules } from './caching-rules.ts'
+import { registerPushHandlers } from './push-handlers.ts'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> }
 
@@ -20,6 +21,9 @@ registerCachingRules()
 
 // Every client route is the same index.html; /api/ answers must come from the network, never from the shell.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }))
+
+// The owner's gift and order notifications (issue 29), shown even when no page of the app is open.
+registerPushHandlers()
 
 // A new version waits until the page's "Reload" asks it to take over, so no open tab runs mixed versions.
 self.addEventListener('message', (event: ExtendableMessageEvent) => {

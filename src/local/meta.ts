@@ -29,6 +29,18 @@ const MetaSchemas = {
     phase: v.picklist(['idle', 'syncing', 'waiting']),
     message: v.nullable(v.string()),
   }),
+  /** This device's push switches (issue 29) and the subscription they apply to; see push-device.ts. */
+  pushDevice: v.object({
+    gifts: v.boolean(),
+    orders: v.boolean(),
+    subscription: v.nullable(v.object({ endpoint: v.string(), keys: v.object({ p256dh: v.string(), auth: v.string() }) })),
+    /** Changed here and not yet confirmed by the server (offline, or the call failed): sent when online. */
+    pending: v.boolean(),
+    /** Moved by every change, so a send in flight does not mark a newer change as confirmed. */
+    revision: v.number(),
+    /** The server's refusal of the last send, shown under the switches; null when none. */
+    error: v.nullable(v.string()),
+  }),
 } as const
 
 export type MetaKey = keyof typeof MetaSchemas

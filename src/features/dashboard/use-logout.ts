@@ -1,8 +1,10 @@
-// Owns the end of a chosen logout: private caches cleared, tokens forgotten, 'Logged out', and the user lands on /login.
+// Owns the end of a chosen logout: push ended on this device, private caches cleared, tokens forgotten, 'Logged out',
+// and the user lands on /login.
 import { notifications } from '@mantine/notifications'
 import { useNavigate } from '@tanstack/react-router'
 import { useCallback } from 'react'
 import { logout } from '../../api/auth.ts'
+import { endPushOnThisDevice } from '../../api/push-subscriptions.ts'
 import type { ClearPrivateCachesMessage } from '../../contract/messages.ts'
 
 /** How long the page waits for the service worker to confirm; a busy or missing worker must not block the logout. */
@@ -39,6 +41,9 @@ export function useLogout(notice: LogoutNotice = LOGGED_OUT): () => Promise<void
   const navigate = useNavigate()
   const { title, message } = notice
   return useCallback(async () => {
+    // While the tokens still exist: the server forgets this device's push subscription, then the browser drops it
+    // (bounded wait; a deleted account's tokens are already gone, so only the browser's part runs).
+    await endPushOnThisDevice()
     // Not awaited: the tokens are already gone locally, and the revoke call may hang on a dead network.
     void logout()
     await clearPrivateCaches()

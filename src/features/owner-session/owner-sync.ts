@@ -1,8 +1,10 @@
 // Owns the owner's sync client on the protected routes: started on the first protected page (never on public ones,
 // so the public profile's JavaScript carries no Dexie), and told about every new sign-in before a page renders.
 import { liveQuery } from 'dexie'
-import { readTokens } from '../../api/tokens.ts'
+import { browserPushPorts, endPushOnThisDevice } from '../../api/push-subscriptions.ts'
+import { onSessionEnded, readTokens } from '../../api/tokens.ts'
 import { writeOwnerMarker } from '../../lib/owner-marker.ts'
+import { syncPushDevice } from '../../local/push-device.ts'
 import { profileQuery } from '../../local/queries.ts'
 import { getSyncClient, type SyncClient } from '../../sync/sync-client.ts'
 
@@ -22,6 +24,7 @@ export async function startOwnerSync(): Promise<SyncClient> {
     if (claim) announcedRefreshToken = refreshToken
   }
   watchOwnerMarker(sync.db)
+  watchPushDevice(sync.db)
   return sync
 }
 
@@ -41,6 +44,22 @@ function watchOwnerMarker(db: SyncClient['db']): void {
     },
     error: () => undefined,
   })
+}
+
+let pushWatched = false
+
+/**
+ * This device's push switches (issue 29) reach the server at each sign-in and whenever the connection comes back,
+ * whichever page is open. A session that ends without the owner asking (signed out from another device, refresh
+ * refused) drops the browser's subscription: nobody else on this device hears about the owner's gifts.
+ */
+function watchPushDevice(db: SyncClient['db']): void {
+  const apply = () => void syncPushDevice(db, browserPushPorts).catch(() => undefined)
+  apply()
+  if (pushWatched || typeof window === 'undefined') return
+  pushWatched = true
+  window.addEventListener('online', apply)
+  onSessionEnded(() => void endPushOnThisDevice())
 }
 
 /** The client for protected pages; the guard has started it before they render. */

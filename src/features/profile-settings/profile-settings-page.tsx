@@ -14,6 +14,7 @@ import { updateProfileSettings } from '../../local/writes.ts'
 import { AccountDataSection } from './account-data-section.tsx'
 import { changePassword, checkPasswordChange, EMPTY_PASSWORD_VALUES, OFFLINE_PASSWORD_MESSAGE, type PasswordValues } from './password-change.ts'
 import { PasswordSection } from './password-section.tsx'
+import { NotificationsSection } from './notifications-section.tsx'
 import { PhotoSection } from './photo-section.tsx'
 import { invalidSettingsMessage, PROFILE_TYPE_OPTIONS, toProfileSettings, toSettingsValues, validateSettings, type SettingsValues } from './settings-values.ts'
 import { SocialLinksEditor } from './social-links-editor.tsx'
@@ -38,6 +39,7 @@ export function ProfileSettingsPage({ db, onLoadFailed, onAccountDeleted }: Prop
         // Mounted once the profile is there, so the form starts from it and a later sync does not overwrite typing.
         <>
           <SettingsForm db={db} profile={state.profile} />
+          <NotificationsSection db={db} profile={state.profile} />
           <AccountDataSection onAccountDeleted={onAccountDeleted} />
         </>
       ) : (
