@@ -206,6 +206,31 @@ describe('consumeOAuthCallback', () => {
     clearSignInFailure()
   })
 
+  it('a confirmation with Google from settings signs out the session it replaces; a sign-in from /login signs out nothing', async () => {
+    const calls: { url: string; body: unknown }[] = []
+    const server = (async (url: unknown, init?: RequestInit) => {
+      calls.push({ url: String(url), body: JSON.parse(String(init?.body)) })
+      return new Response(JSON.stringify({ token: 'fresh.access.token', refreshToken: 'fresh-refresh' }), { status: 200 })
+    }) as typeof fetch
+    const history = { replaceState: () => undefined } as unknown as History
+    local.setItem('token', 'owner.access.token')
+    local.setItem('refreshToken', 'owner-refresh')
+    const confirm = beginSignInState(session, '/profile/edit', true)
+    expect(arrive(`/oauth/callback?code=c1&signInState=${confirm}`).outcome).toBe('exchanging')
+    expect(await finishOAuthExchange(history, server)).toBe('signed-in')
+    expect(calls).toEqual([
+      { url: '/api/auth/oauth/exchange', body: { code: 'c1' } },
+      { url: '/api/auth/logout', body: { refreshToken: 'owner-refresh' } },
+    ])
+    expect(readTokens()).toEqual({ token: 'fresh.access.token', refreshToken: 'fresh-refresh' })
+
+    calls.length = 0
+    const signIn = beginSignInState(session, '/dashboard')
+    expect(arrive(`/oauth/callback?code=c2&signInState=${signIn}`).outcome).toBe('exchanging')
+    expect(await finishOAuthExchange(history, server)).toBe('signed-in')
+    expect(calls.map((call) => call.url)).toEqual(['/api/auth/oauth/exchange'])
+  })
+
   it('says a fixed sentence for every failure: a crafted error text never reaches the page', () => {
     beginSignInState(session)
     expect(arrive('/oauth/callback?error=unverified_email').replaced).toEqual(['/login'])

@@ -3,7 +3,7 @@
 // the server), and is erased from the address bar and history before anything renders (decisions 079 and 134). Tokens
 // in the address are never accepted: the server no longer sends any.
 import * as v from 'valibot'
-import { storeTokens } from '../../api/tokens.ts'
+import { readTokens, storeTokens } from '../../api/tokens.ts'
 import { AuthResponseSchema } from '../../contract/auth.ts'
 import { OAUTH_ERROR_CODES, type OAuthErrorCode } from '../../contract/sign-in-methods.ts'
 import { GOOGLE_ACCOUNT_EXISTS_SENTENCE } from '../../contract/account-recovery.ts'
@@ -209,6 +209,9 @@ export async function finishOAuthExchange(history: History, fetchImpl: typeof fe
   const pending = pendingExchange
   pendingExchange = null
   if (!pending) return 'none'
+  // 'Confirm with Google' from settings: the exchange starts a new refresh-token family for this browser, so the one
+  // it replaces is signed out, and the device list keeps one row for this device (decision 160).
+  const replaced = pending.fromSettings ? readTokens().refreshToken : null
   try {
     const res = await fetchImpl('/api/auth/oauth/exchange', {
       method: 'POST',
@@ -219,6 +222,7 @@ export async function finishOAuthExchange(history: History, fetchImpl: typeof fe
     const pair = v.safeParse(AuthResponseSchema, res.ok ? await res.json() : null)
     if (pair.success) {
       storeTokens(pair.output)
+      if (replaced && replaced !== pair.output.refreshToken) await signOutReplaced(fetchImpl, replaced)
       history.replaceState(null, '', pending.returnTo ?? DEFAULT_AFTER_SIGN_IN)
       return 'signed-in'
     }
@@ -227,4 +231,13 @@ export async function finishOAuthExchange(history: History, fetchImpl: typeof fe
     failTo(history, SIGN_IN_FAILURE_MESSAGES.unavailable, pending.returnTo, pending.fromSettings)
   }
   return 'failed'
+}
+
+/** Best effort: a refusal or a lost answer leaves the old family to expire on its own, as before. */
+async function signOutReplaced(fetchImpl: typeof fetch, refreshToken: string): Promise<void> {
+  try {
+    await fetchImpl('/api/auth/logout', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ refreshToken }) })
+  } catch {
+    // Nothing to do: the new session is stored either way.
+  }
 }
