@@ -1,6 +1,6 @@
 // The browser's calls of issue 24: forgot/reset password, email verification, /users/me (email, Google link) and devices.
 import * as v from 'valibot'
-import { apiCall } from './client.ts'
+import { ApiError, apiCall } from './client.ts'
 import { MeSchema } from '../contract/account-recovery.ts'
 import { DevicesSchema } from '../contract/devices.ts'
 
@@ -13,6 +13,14 @@ export const resetPassword = (token: string, password: string) =>
 export const verifyEmail = (token: string) => apiCall(MessageSchema, '/auth/verify-email', { method: 'POST', body: { token }, auth: false })
 export const resendVerification = () => apiCall(MessageSchema, '/users/me/verification-email', { method: 'POST' })
 export const fetchMe = () => apiCall(MeSchema, '/users/me')
+/** The confirmation link sent again: the server's sentence, or the refusal's, or a plain one when nothing answered. */
+export const resendVerificationSentence = (): Promise<string> =>
+  resendVerification().then(
+    (answer) => answer.message,
+    (err: unknown) => (err instanceof ApiError ? err.message : 'The link could not be sent. Please try again later.'),
+  )
+/** What the email-confirmation pieces of the owner app call (src/ui/use-email-confirmation.ts). */
+export const emailConfirmationCalls = { fetchMe, resend: resendVerificationSentence }
 export const fetchDevices = () => apiCall(DevicesSchema, '/users/me/devices')
 export const signOutDevice = (id: string) => apiCall(MessageSchema, `/users/me/devices/${encodeURIComponent(id)}`, { method: 'DELETE' })
 export const changeEmail = (email: string, currentPassword?: string) =>
