@@ -5,7 +5,7 @@ import { describeEachDatabase, TestApp } from './harness.ts'
 import { createItem, type Owner, signUpOwner, validItem } from './owner-helpers.ts'
 import { download, fixture, upload } from './upload-helpers.ts'
 
-const PROFILE_FIELDS = ['contactInfo', 'customText', 'description', 'id', 'isPublic', 'profileImageId', 'profileImageUrl', 'profileType', 'redirectUrl', 'shareableId', 'socialLinks', 'username', 'wishlist']
+const PROFILE_FIELDS = ['contactInfo', 'customText', 'description', 'emailOnGift', 'emailOnOrder', 'id', 'isPublic', 'profileImageId', 'profileImageUrl', 'profileType', 'redirectUrl', 'shareableId', 'socialLinks', 'username', 'wishlist']
 
 /** `javascript:`, `data:` and `vbscript:` as typed, and disguised by case, whitespace and control characters. */
 const DANGEROUS_URLS = [
