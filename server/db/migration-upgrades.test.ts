@@ -186,6 +186,19 @@ const UPGRADES: Record<string, Upgrade> = {
       expect(await rows(db, `select (select count(*) from push_subscriptions)::int as s, (select count(*) from notification_events)::int as e`)).toEqual([{ s: 0, e: 0 }])
     },
   },
+  '0018_push_deliveries_by_owner': {
+    before: [
+      `insert into push_subscriptions (id, user_id, endpoint, p256dh, auth) values ('00000000-0000-4000-8000-000000000005', '${USER}', 'https://fcm.googleapis.com/y', 'k', 'a')`,
+      `insert into push_deliveries (user_id, subscription_id, payload, topic) values ('${USER}', '00000000-0000-4000-8000-000000000005', '{}', 't')`,
+    ],
+    after: async (db) => {
+      // An index only: the waiting push stays, and the owner's deletion still takes it.
+      expect(await rows(db, `select topic from push_deliveries`)).toEqual([{ topic: 't' }])
+      expect(await rows(db, `select indexname from pg_indexes where indexname = 'push_deliveries_user_idx'`)).toEqual([{ indexname: 'push_deliveries_user_idx' }])
+      await db.exec(`delete from profiles; delete from users`)
+      expect(await rows(db, `select count(*)::int as n from push_deliveries`)).toEqual([{ n: 0 }])
+    },
+  },
 }
 
 const folders: string[] = []

@@ -546,5 +546,10 @@ export const pushDeliveries = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
   },
-  (t) => [index('push_deliveries_due_idx').on(t.nextAttemptAt), index('push_deliveries_subscription_idx').on(t.subscriptionId)],
+  // By owner too: an account's deletion cascades here, and a test app's scope reads an owner's rows.
+  (t) => [
+    index('push_deliveries_due_idx').on(t.nextAttemptAt),
+    index('push_deliveries_subscription_idx').on(t.subscriptionId),
+    index('push_deliveries_user_idx').on(t.userId),
+  ],
 )

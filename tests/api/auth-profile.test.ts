@@ -25,6 +25,9 @@ describeEachDatabase('the profile every new account gets, and GET /api/profiles'
       redirectUrl: '',
       contactInfo: '',
       socialLinks: [],
+      // Mail about gifts and orders is on for a new account (issue 29); it goes only to a verified address.
+      emailOnGift: true,
+      emailOnOrder: true,
       profileImageId: null,
       profileImageUrl: null,
       isPublic: true,

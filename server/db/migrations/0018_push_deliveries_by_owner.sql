@@ -1,0 +1,1 @@
+CREATE INDEX "push_deliveries_user_idx" ON "push_deliveries" USING btree ("user_id");
