@@ -116,10 +116,11 @@ export function createLogOutput(fd: number, bufferBytes: number): LogOutput {
   // full it is dropped too, uncounted, and tried again next time).
   const reportTimer = setInterval(() => {
     if (unreported === 0) return
+    // The gathered request lines go first, outside the report: a drop of theirs is counted like any other.
+    handOver()
     const count = unreported
     reporting = true
     reportLost = false
-    handOver()
     write(`${JSON.stringify({ level: 'warn', time: new Date().toISOString(), dropped: count, droppedTotal: dropped, msg: 'log lines dropped' })}\n`)
     reporting = false
     if (!reportLost) unreported -= count
