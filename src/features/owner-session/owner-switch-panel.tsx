@@ -6,6 +6,7 @@ import { logout } from '../../api/auth.ts'
 import { readTokens } from '../../api/tokens.ts'
 import type { PendingOwnerSwitch } from '../../local/owner-switch.ts'
 import { DEFAULT_AFTER_SIGN_IN, isSameOriginPath } from '../../lib/safe-redirect.ts'
+import classes from './owner-switch-panel.module.css'
 import { useOwnerSync } from './owner-sync.ts'
 import { discardQuestion, ownerName, signInAsLabel, unsentChangesOf } from './owner-switch-words.ts'
 
@@ -72,14 +73,14 @@ export function OwnerSwitchPanel({ redirect }: { redirect?: string }) {
         <Text>
           They are sent when {ownerName(pending)} signs in here again. Discarding them deletes them from this device.
         </Text>
-        <Button fullWidth size="md" disabled={busy} onClick={() => void signInAsFirstOwner()}>
+        <Button fullWidth size="md" classNames={classes} disabled={busy} onClick={() => void signInAsFirstOwner()}>
           {signInAsLabel(pending)}
         </Button>
         <Button fullWidth size="md" variant="outline" color="red" disabled={busy} onClick={() => setConfirming(true)}>
           Discard them
         </Button>
       </Stack>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={discardQuestion(pending)} centered>
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title={discardQuestion(pending)} closeButtonProps={{ 'aria-label': 'Cancel' }} centered>
         <Text>They are deleted from this device and never reach the server.</Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" size="md" onClick={() => setConfirming(false)}>
