@@ -1,34 +1,15 @@
 import 'fake-indexeddb/auto'
-import * as Comlink from 'comlink'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createMemoryLocks } from '../api/locks.ts'
 import { readMeta, writeMeta } from '../local/meta.ts'
 import { sampleItemFields, seedProfile } from '../local/testing.ts'
 import { createItem } from '../local/writes.ts'
 import { startSyncClient, type SyncClient } from './sync-client.ts'
+import { browserTab, fakeWorker } from './testing-tab.ts'
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20))
 
 /** An unsigned token whose `sub` is the user: the client only reads who it belongs to. */
 const tokenOf = (sub: string) => `e30.${btoa(JSON.stringify({ sub })).replace(/=+$/, '')}.sig`
-
-/** A worker stand-in that logs the tab's start and resume calls (resume = sync goes on with the session's owner). */
-function fakeWorker(log: string[]) {
-  const { port1, port2 } = new MessageChannel()
-  Comlink.expose({ start: () => void log.push('start'), stop: () => void log.push('stop'), resume: () => void log.push('resume') }, port2)
-  return Object.assign(port1, { terminate: () => port1.close() }) as unknown as Worker
-}
-
-function browserTab() {
-  const page = new EventTarget()
-  vi.stubGlobal('addEventListener', page.addEventListener.bind(page))
-  vi.stubGlobal('removeEventListener', page.removeEventListener.bind(page))
-  vi.stubGlobal('dispatchEvent', page.dispatchEvent.bind(page))
-  vi.stubGlobal('window', globalThis)
-  vi.stubGlobal('document', Object.assign(new EventTarget(), { visibilityState: 'hidden' }))
-  vi.stubGlobal('location', { origin: 'http://localhost' })
-  vi.stubGlobal('navigator', { locks: createMemoryLocks() })
-}
 
 describe('another owner signs in on a device holding unsent changes (issue 25, deliverable 4)', () => {
   let client: SyncClient | undefined
