@@ -80,17 +80,27 @@ export function OwnerSwitchPanel({ redirect }: { redirect?: string }) {
           Discard them
         </Button>
       </Stack>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={discardQuestion(pending)} closeButtonProps={{ 'aria-label': 'Cancel' }} centered>
-        <Text>They are deleted from this device and never reach the server.</Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" size="md" onClick={() => setConfirming(false)}>
-            Cancel
-          </Button>
-          <Button color="red" size="md" disabled={busy} onClick={() => void discard()}>
-            Discard changes
-          </Button>
-        </Group>
-      </Modal>
+      {/* Composed by hand: the plain Modal's header is a <header>, which axe counts as a second banner of the page. */}
+      <Modal.Root opened={confirming} onClose={() => setConfirming(false)} centered>
+        <Modal.Overlay />
+        <Modal.Content>
+          <Modal.Header role="none">
+            <Modal.Title>{discardQuestion(pending)}</Modal.Title>
+            <Modal.CloseButton aria-label="Close" />
+          </Modal.Header>
+          <Modal.Body>
+            <Text>They are deleted from this device and never reach the server.</Text>
+            <Group justify="flex-end" mt="lg">
+              <Button variant="default" size="md" onClick={() => setConfirming(false)}>
+                Cancel
+              </Button>
+              <Button color="red" size="md" disabled={busy} onClick={() => void discard()}>
+                Discard changes
+              </Button>
+            </Group>
+          </Modal.Body>
+        </Modal.Content>
+      </Modal.Root>
     </>
   )
 }
