@@ -16,6 +16,7 @@ import { Route as HelpCenterRouteImport } from './routes/help-center'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
+import { Route as SwitchOwnerRouteImport } from './routes/switch-owner'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard'
 import { Route as DemoWishlistRouteImport } from './routes/demo/wishlist'
@@ -58,6 +59,11 @@ const RegisterRoute = RegisterRouteImport.update({
 const ResetPasswordRoute = ResetPasswordRouteImport.update({
   id: '/reset-password',
   path: '/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SwitchOwnerRoute = SwitchOwnerRouteImport.update({
+  id: '/switch-owner',
+  path: '/switch-owner',
   getParentRoute: () => rootRouteImport,
 } as any)
 const VerifyEmailRoute = VerifyEmailRouteImport.update({
@@ -113,6 +119,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/switch-owner': typeof SwitchOwnerRoute
   '/verify-email': typeof VerifyEmailRoute
   '/dashboard': typeof AuthedDashboardRoute
   '/demo/wishlist': typeof DemoWishlistRoute
@@ -130,6 +137,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/switch-owner': typeof SwitchOwnerRoute
   '/verify-email': typeof VerifyEmailRoute
   '/dashboard': typeof AuthedDashboardRoute
   '/demo/wishlist': typeof DemoWishlistRoute
@@ -149,6 +157,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/switch-owner': typeof SwitchOwnerRoute
   '/verify-email': typeof VerifyEmailRoute
   '/_authed/dashboard': typeof AuthedDashboardRoute
   '/demo/wishlist': typeof DemoWishlistRoute
@@ -168,6 +177,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/reset-password'
+    | '/switch-owner'
     | '/verify-email'
     | '/dashboard'
     | '/demo/wishlist'
@@ -185,6 +195,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/reset-password'
+    | '/switch-owner'
     | '/verify-email'
     | '/dashboard'
     | '/demo/wishlist'
@@ -203,6 +214,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/reset-password'
+    | '/switch-owner'
     | '/verify-email'
     | '/_authed/dashboard'
     | '/demo/wishlist'
@@ -222,6 +234,7 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   RegisterRoute: typeof RegisterRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
+  SwitchOwnerRoute: typeof SwitchOwnerRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
   DemoWishlistRoute: typeof DemoWishlistRoute
   OauthCallbackRoute: typeof OauthCallbackRoute
@@ -277,6 +290,13 @@ declare module '@tanstack/react-router' {
       path: '/reset-password'
       fullPath: '/reset-password'
       preLoaderRoute: typeof ResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/switch-owner': {
+      id: '/switch-owner'
+      path: '/switch-owner'
+      fullPath: '/switch-owner'
+      preLoaderRoute: typeof SwitchOwnerRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/verify-email': {
@@ -372,6 +392,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   RegisterRoute: RegisterRoute,
   ResetPasswordRoute: ResetPasswordRoute,
+  SwitchOwnerRoute: SwitchOwnerRoute,
   VerifyEmailRoute: VerifyEmailRoute,
   DemoWishlistRoute: DemoWishlistRoute,
   OauthCallbackRoute: OauthCallbackRoute,

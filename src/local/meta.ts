@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import type { OwnerDatabase } from './db.ts'
 
 const MetaSchemas = {
-  /** Which user the local data belongs to (a different user's sign-in wipes it). */
+  /** Which user the local data belongs to (a different user's sign-in claims it, after asking if it holds unsent changes: decision 156). */
   owner: v.object({ userId: v.string() }),
   /** The server's per-user change counter we have applied up to; 0 means "next pull is a full snapshot". */
   cursor: v.number(),

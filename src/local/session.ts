@@ -1,4 +1,4 @@
-// Which user the local data belongs to: the same user's sign-in keeps it (and its outbox), another user's wipes it.
+// Which user the local data belongs to: the same user's sign-in keeps it (and its outbox), a claim by another wipes it.
 import * as v from 'valibot'
 import { OWNER_TABLES, type OwnerDatabase } from './db.ts'
 import { bumpGeneration, FencedError, readGeneration } from './generation.ts'
@@ -26,7 +26,8 @@ export type ClaimResult = 'same-user' | 'first-user' | 'wiped-other-user'
 
 /**
  * Makes the local data belong to `userId`. A different user's rows, outbox and images are deleted first, so they
- * never see (or send) the first user's queued edits.
+ * never see (or send) the first user's queued edits. A sign-in goes through owner-switch.ts, which asks before this
+ * deletes unsent changes (decision 156).
  */
 export async function claimLocalDataFor(db: OwnerDatabase, userId: string, expectedGeneration?: number): Promise<ClaimResult> {
   return db.transaction('rw', OWNER_TABLES.map((name) => db.table(name)), async () => {

@@ -28,7 +28,8 @@ async function guard(location: ParsedLocation, matches: ReadonlyArray<{ routeId:
   preloadMatchedPages(matches)
   // Loaded on demand: Dexie and the sync engine stay out of the public pages' JavaScript.
   ownerSync ??= await import('../features/owner-session/owner-sync.ts')
-  await ownerSync.startOwnerSync()
+  // Another owner's unsent changes are on this device: the newcomer decides before any protected page renders.
+  if ((await ownerSync.startOwnerSync()) === 'ask-owner-switch') throw redirect({ to: '/switch-owner', search: { redirect: location.href }, replace: true })
 }
 
 export const Route = createFileRoute('/_authed')({

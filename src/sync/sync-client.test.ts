@@ -4,30 +4,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { openOwnerDatabase, SCHEMA_VERSIONS } from '../local/db.ts'
 import { LEADER_LOCK, SYNC_WORKER_FAILED_EVENT } from '../contract/names.ts'
 import { runWhileLeader } from './leader.ts'
-import { createMemoryLocks } from '../api/locks.ts'
 import { startSyncClient, type SyncClient } from './sync-client.ts'
+import { browserTab, fakeWorker } from './testing-tab.ts'
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20))
-
-/** A worker stand-in over a MessageChannel, so the tab's comlink calls (start, stop) are answered. */
-function fakeWorker(log: string[]) {
-  const { port1, port2 } = new MessageChannel()
-  Comlink.expose({ start: () => void log.push('start'), stop: () => void log.push('stop'), resume: () => undefined }, port2)
-  return Object.assign(port1, { terminate: () => port1.close() }) as unknown as Worker
-}
-
-/** The browser globals startSyncClient reads: one page (window is the global scope, as in a tab), Web Locks. */
-function browserTab(locks = createMemoryLocks()) {
-  const page = new EventTarget()
-  vi.stubGlobal('addEventListener', page.addEventListener.bind(page))
-  vi.stubGlobal('removeEventListener', page.removeEventListener.bind(page))
-  vi.stubGlobal('dispatchEvent', page.dispatchEvent.bind(page))
-  vi.stubGlobal('window', globalThis)
-  vi.stubGlobal('document', Object.assign(new EventTarget(), { visibilityState: 'hidden' }))
-  vi.stubGlobal('location', { origin: 'http://localhost' })
-  vi.stubGlobal('navigator', { locks })
-  return locks
-}
 
 describe('a tab whose database another tab upgraded', () => {
   let client: SyncClient | undefined

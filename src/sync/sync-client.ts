@@ -4,7 +4,8 @@ import { pageTokenBridge, type TokenPair } from '../api/token-store.ts'
 import { SYNC_WORKER_FAILED_EVENT } from '../contract/names.ts'
 import { DATABASE_OUTDATED_EVENT, DEFAULT_DATABASE_NAME, openOwnerDatabase, type OwnerDatabase } from '../local/db.ts'
 import { discardOutboxEntry, retryOutboxEntry } from '../local/outbox-actions.ts'
-import { claimLocalDataFor, clearLocalData, userIdFromAccessToken, type ClaimResult } from '../local/session.ts'
+import { claimUnlessUnsent, discardOtherOwnerFor, readPendingOwnerSwitch, type PendingOwnerSwitch, type SignInClaim } from '../local/owner-switch.ts'
+import { clearLocalData, userIdFromAccessToken } from '../local/session.ts'
 import { announceLocalWrite } from '../local/writes.ts'
 import { runWhileLeader, stepDownWhenOutdated, type Leadership } from './leader.ts'
 import { defaultLocks } from '../api/locks.ts'
@@ -26,8 +27,16 @@ export type SyncClientOptions = {
 export type SyncClient = {
   /** The page's own connection: pass it to the queries (useLiveQuery) and writes of src/local. */
   db: OwnerDatabase
-  /** After login/register/OAuth stored the tokens: keeps or wipes local data, asks for persistent storage, syncs. */
-  signedIn(tokens: TokenPair): Promise<ClaimResult | undefined>
+  /**
+   * After login/register/OAuth stored the tokens: keeps or claims local data, asks for persistent storage, syncs.
+   * 'asked-other-owner': another owner's unsent changes are on the device; nothing changed and sync stays paused
+   * until the newcomer answers (pendingOwnerSwitch, discardOtherOwner).
+   */
+  signedIn(tokens: TokenPair): Promise<SignInClaim | undefined>
+  /** Another owner's unsent changes the signed-in owner must decide about, or undefined. */
+  pendingOwnerSwitch(token: string): Promise<PendingOwnerSwitch | undefined>
+  /** The newcomer's confirmed Discard: deletes `expectedOwnerId`'s data and changes, claims the device, syncs. */
+  discardOtherOwner(token: string, expectedOwnerId: string): Promise<boolean>
   syncNow(): void
   retry(seq: number): Promise<void>
   discard(seq: number): Promise<void>
@@ -102,12 +111,25 @@ export function startSyncClient(options: SyncClientOptions = {}): SyncClient {
     async signedIn(tokens) {
       const userId = userIdFromAccessToken(tokens.token)
       if (!userId) return undefined
-      const claim = await claimLocalDataFor(db, userId)
+      const claim = await claimUnlessUnsent(db, userId)
+      // No resume: the engine refuses to push data whose owner is not the session's, so it stays paused.
+      if (claim === 'asked-other-owner') return claim
       // Best effort: browsers may refuse persistence; the data is still kept, just evictable under pressure.
       void navigator.storage?.persist?.().catch(() => false)
       announceLocalWrite('signed-in')
       void remote?.resume()
       return claim
+    },
+    async pendingOwnerSwitch(token) {
+      const userId = userIdFromAccessToken(token)
+      return userId ? readPendingOwnerSwitch(db, userId) : undefined
+    },
+    async discardOtherOwner(token, expectedOwnerId) {
+      const userId = userIdFromAccessToken(token)
+      if (!userId || !(await discardOtherOwnerFor(db, userId, expectedOwnerId))) return false
+      announceLocalWrite('signed-in')
+      void remote?.resume()
+      return true
     },
     syncNow: () => announceTrigger('manual'),
     async retry(seq) {

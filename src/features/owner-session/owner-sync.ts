@@ -12,20 +12,23 @@ import { getSyncClient, type SyncClient } from '../../sync/sync-client.ts'
 let announcedRefreshToken: string | undefined
 
 /**
- * Called by the _authed guard after the session check. signedIn keeps the same user's data (and outbox) and wipes
- * another user's before anything of theirs can show, then resumes sync. A rotated pair of the same user repeats it
- * harmlessly; a token whose user cannot be read is left to the engine, which refreshes it first.
+ * Called by the _authed guard after the session check. signedIn keeps the same user's data (and outbox) and claims
+ * the device for another user before anything of theirs can show, then resumes sync. A rotated pair of the same user
+ * repeats it harmlessly; a token whose user cannot be read is left to the engine, which refreshes it first.
+ * 'ask-owner-switch': another owner's unsent changes are on the device (decision 156); the guard sends the newcomer to
+ * /switch-owner and nothing of the first owner's shows or is sent (the session stays unannounced, so it asks again).
  */
-export async function startOwnerSync(): Promise<SyncClient> {
+export async function startOwnerSync(): Promise<'ready' | 'ask-owner-switch'> {
   const sync = getSyncClient()
   const { token, refreshToken } = readTokens()
   if (token && refreshToken && refreshToken !== announcedRefreshToken) {
     const claim = await sync.signedIn({ token, refreshToken })
+    if (claim === 'asked-other-owner') return 'ask-owner-switch'
     if (claim) announcedRefreshToken = refreshToken
   }
   watchOwnerMarker(sync.db)
   watchPushDevice(sync.db)
-  return sync
+  return 'ready'
 }
 
 /** True when the stored session is the one last announced: the guard then has nothing left to do (decision 110). */
