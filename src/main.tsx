@@ -3,6 +3,7 @@
 import '@mantine/core/styles.css'
 import '@mantine/notifications/styles.css'
 import './ui/touch-targets.css'
+import './ui/toasts.css'
 import { MantineProvider } from '@mantine/core'
 import { Notifications } from '@mantine/notifications'
 import { RouterProvider, createRouter } from '@tanstack/react-router'
