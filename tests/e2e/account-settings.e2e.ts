@@ -202,7 +202,8 @@ describe('Email and sign-in settings', () => {
     await page.getByLabel('New password', { exact: true }).fill('my google password')
     await page.getByLabel('Confirm new password').fill('my google password')
     await page.getByRole('button', { name: 'Set password' }).tap()
-    await page.getByRole('heading', { name: 'Change password' }).waitFor()
+    // Hashing the password is the slow part of this step on a loaded machine.
+    await page.getByRole('heading', { name: 'Change password' }).waitFor({ timeout: 60_000 })
 
     await ageSession(page)
     await page.reload()

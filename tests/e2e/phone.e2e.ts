@@ -133,7 +133,8 @@ describe.each(SIZES)('owner tasks at $width x $height', (size) => {
       const errorBox = await error.boundingBox()
       // Readable: at most three lines across the row, not a six-line column.
       expect(errorBox && errorBox.width > size.width - 120 && errorBox.height < 70).toBe(true)
-      await page.locator('.mantine-Notification-root').evaluateAll((toasts) => toasts.forEach((toast) => toast.remove()))
+      // Hidden, not removed: React still owns the toasts, and removing its nodes breaks the page when one closes.
+      await page.locator('.mantine-Notification-root').evaluateAll((toasts) => toasts.forEach((toast) => ((toast as HTMLElement).style.visibility = 'hidden')))
       await screen('settings-social-invalid')
       await page.getByRole('button', { name: 'Remove link 2' }).click()
 
