@@ -82,10 +82,15 @@ describe('a photo picked for a product', () => {
     await eventually(async () => (await serverItemNamed(owner, name))?.storedImageId ?? null).toMatch(/^[0-9a-f-]{36}$/)
     // The worker's upload body is a Blob, which the browser does not hand to the test; its length says which bytes went:
     // the queued 1600 px image plus the multipart framing (a few hundred bytes), not the 4000 px original.
-    expect(uploads).toHaveLength(1)
-    const requestBodySize = Number((await uploads[0]!.allHeaders())['content-length'])
-    expect(requestBodySize).toBeGreaterThan(queued!.size)
-    expect(requestBodySize).toBeLessThan(queued!.size + 1024)
+    // Every upload that reached the server carried those bytes (a loaded machine may abort a stalled one and retry it).
+    const answered = []
+    for (const upload of uploads) if ((await upload.response())?.ok()) answered.push(upload)
+    expect(answered.length).toBeGreaterThanOrEqual(1)
+    for (const upload of answered) {
+      const requestBodySize = Number((await upload.allHeaders())['content-length'])
+      expect(requestBodySize).toBeGreaterThan(queued!.size)
+      expect(requestBodySize).toBeLessThan(queued!.size + 1024)
+    }
   })
 
   it('a format the server does not take is refused at the picker with a message naming the formats, and nothing is queued', async () => {
