@@ -55,9 +55,11 @@ export async function load(port: number, request: Buffer, seconds: number, conne
       let pendingHead: Buffer | undefined
       let remaining = -1
       let sentAt = 0
+      let done = false
       const send = () => {
         sentAt = performance.now()
         if (sentAt >= endAt) {
+          done = true
           socket.end()
           return resolve()
         }
@@ -65,6 +67,10 @@ export async function load(port: number, request: Buffer, seconds: number, conne
       }
       socket.on('connect', send)
       socket.on('error', reject)
+      // A server that closes a keep-alive connection mid-run would otherwise leave the run waiting for ever.
+      socket.on('close', () => {
+        if (!done) reject(new Error(`the server closed a connection after ${answered} answers`))
+      })
       socket.on('data', (chunk: Buffer) => {
         let offset = 0
         while (offset < chunk.length) {

@@ -1,6 +1,13 @@
 // Keeps every answer honest about its connection: one written before the request's body has arrived whole says
 // `Connection: close`, and the socket closes after it (issue 27, item 7).
-import type { RequestListener } from 'node:http'
+import type { IncomingMessage, RequestListener } from 'node:http'
+
+/**
+ * Whether bytes of a body may follow the head. A request without one (a scan's GET) is not `complete` yet while the
+ * fast path answers it synchronously inside the 'request' event: Node marks it complete only after that event.
+ */
+const expectsBody = (incoming: IncomingMessage) =>
+  incoming.headers['transfer-encoding'] !== undefined || Number(incoming.headers['content-length'] ?? 0) > 0
 
 /**
  * A 413, or a 401 or 400 given before the route read the body, leaves unread bytes on the socket. Node's parser
@@ -14,7 +21,7 @@ export function honestConnections(listener: RequestListener): RequestListener {
   return (incoming, outgoing) => {
     const writeHead = outgoing.writeHead
     outgoing.writeHead = function (this: typeof outgoing, ...args: Parameters<typeof writeHead>) {
-      if (!incoming.complete && !outgoing.headersSent) outgoing.setHeader('Connection', 'close')
+      if (expectsBody(incoming) && !incoming.complete && !outgoing.headersSent) outgoing.setHeader('Connection', 'close')
       return writeHead.apply(this, args)
     } as typeof writeHead
     return listener(incoming, outgoing)

@@ -3,7 +3,7 @@
 import http from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { honestConnections } from '../../server/http/honest-connections.ts'
 import { describeEachDatabase, TestApp } from './harness.ts'
 import { type Owner, signUpOwner } from './owner-helpers.ts'
@@ -96,5 +96,53 @@ describeEachDatabase('keep-alive connections after early answers', (getDatabase)
     expect(refused.status).toBe(400)
     expect(refused.connection).not.toBe('close')
     await expectHonest(refused)
+  })
+})
+
+// The scan fast path answers inside the 'request' event, before Node has marked even a bodiless GET complete.
+describe('answers given inside the request event', () => {
+  let server: http.Server
+  let port: number
+  beforeAll(async () => {
+    server = http.createServer(
+      honestConnections((_req, res) => {
+        res.writeHead(200, { 'Content-Type': 'text/plain', 'Content-Length': '2' })
+        res.end('ok')
+      }),
+    )
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    port = (server.address() as AddressInfo).port
+  })
+  afterAll(async () => {
+    server.closeAllConnections()
+    await new Promise((resolve) => server.close(resolve))
+  })
+
+  const answer = (agent: http.Agent, method: string, body?: Buffer) =>
+    new Promise<{ connection: string | undefined; socket: Socket }>((resolve, reject) => {
+      const headers = body ? { 'Content-Length': String(body.length) } : {}
+      const req = http.request({ host: '127.0.0.1', port, method, path: '/', agent, headers }, (res) => {
+        res.resume()
+        res.on('end', () => resolve({ connection: res.headers.connection, socket: req.socket as Socket }))
+      })
+      req.on('error', reject)
+      req.end(body)
+    })
+
+  it('keeps a GET without a body alive: the next GET goes over the same socket', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+    const first = await answer(agent, 'GET')
+    const second = await answer(agent, 'GET')
+    agent.destroy()
+    expect(first.connection).toBe('keep-alive')
+    expect(second.socket).toBe(first.socket)
+  })
+
+  it('closes after a POST answered before its megabyte of body arrived', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+    const first = await answer(agent, 'POST', Buffer.alloc(MB, 'a')).catch(() => undefined)
+    agent.destroy()
+    // Either the client saw the honest close, or the early answer lost the race with the body's write: never keep-alive.
+    expect(first?.connection ?? 'close').toBe('close')
   })
 })
