@@ -1,11 +1,12 @@
 // What the scan benches share: a lean closed-loop HTTP/1.1 load generator on raw sockets (so the generator costs
 // little of the machine's two cores), the raw node:http baseline serving recorded answers, and child processes.
 import { type ChildProcess, spawn } from 'node:child_process'
-import { createWriteStream, readFileSync } from 'node:fs'
+import { closeSync, createWriteStream, openSync, readFileSync, writeSync } from 'node:fs'
 import http from 'node:http'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import type { Readable } from 'node:stream'
 
 export type LoadResult = {
   requestsPerSecond: number
@@ -129,7 +130,13 @@ export function fetchAnswer(port: number, urlPath: string, headers: Record<strin
 }
 
 export type Ready = { port: number; [key: string]: unknown }
-export const announce = (ready: Ready) => process.stdout.write(`READY ${JSON.stringify(ready)}\n`)
+/**
+ * A child's messages to the bench (READY, RAW-READY, LEVEL-SET) go over fd 3 when startChild opened it, so that
+ * standard output is the request log alone and can be a file, as `node server > app.log` makes it.
+ */
+const CONTROL_FD = Number(process.env.BENCH_CONTROL_FD ?? 1)
+const tell = (text: string) => writeSync(CONTROL_FD, text)
+export const announce = (ready: Ready) => tell(`READY ${JSON.stringify(ready)}\n`)
 
 /** node:http answering each recorded path with its bytes and the app's own headers, nothing else; resolves to its port. */
 export function startRawServer(answersFile: string): Promise<{ port: number; server: http.Server }> {
@@ -173,13 +180,13 @@ export function serveRawOnRequest(setLevel?: (level: string) => void): void {
     if (level?.[1] && setLevel) {
       input = ''
       setLevel(level[1])
-      process.stdout.write('LEVEL-SET\n')
+      tell('LEVEL-SET\n')
       return
     }
     const line = /RAW (.+)\n/.exec(input)
     if (!line?.[1]) return
     input = ''
-    void startRawServer(line[1]).then(({ port }) => process.stdout.write(`RAW-READY ${port}\n`))
+    void startRawServer(line[1]).then(({ port }) => tell(`RAW-READY ${port}\n`))
   })
 }
 
@@ -191,36 +198,52 @@ export function rawServerIn(child: ChildProcess, answersFile: string): Promise<n
       out += chunk.toString()
       const line = /RAW-READY (\d+)\n/.exec(out)
       if (!line?.[1]) return
-      child.stdout?.off('data', onData)
+      controlOf(child)?.off('data', onData)
       resolve(Number(line[1]))
     }
-    child.stdout?.on('data', onData)
+    controlOf(child)?.on('data', onData)
     child.stdin?.write(`RAW ${answersFile}\n`)
   })
 }
 
-/** Runs `script` with `args` in a child process and waits for its READY line. */
-/** Where a child's standard output (its request log) goes once it is ready. */
-export const childLogFile = (child: ChildProcess) => path.join(tmpdir(), `qr-tee-bench-${child.pid}.log`)
+/**
+ * How a child's request log leaves it: 'file', its standard output is a file (`node server > app.log`); 'pipe', a pipe
+ * this process drains into a file, as a log collector reading a service's output would (it costs this process, the
+ * load generator's, CPU). `--log-to pipe|file` on the command line; 'file' by default.
+ */
+export type LogTo = 'file' | 'pipe'
+export const logToArg = (): LogTo => (process.argv[process.argv.indexOf('--log-to') + 1] === 'pipe' ? 'pipe' : 'file')
 
-/** `nodeArgs`: options for the child's node, such as --cpu-prof. */
-export function startChild<T extends Ready>(script: string, args: string[], nodeArgs: string[] = []): Promise<{ child: ChildProcess; ready: T }> {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], { stdio: ['pipe', 'pipe', 'inherit'] })
+const controlOf = (child: ChildProcess) => child.stdio[3] as Readable | null | undefined
+
+/** Runs `script` with `args` in a child process and waits for its READY line. `nodeArgs`: options for its node, such as --cpu-prof. */
+export function startChild<T extends Ready>(script: string, args: string[], nodeArgs: string[] = [], logTo: LogTo = logToArg()): Promise<{ child: ChildProcess; ready: T }> {
+  const logFile = path.join(tmpdir(), `qr-tee-bench-${process.pid}-${Math.random().toString(36).slice(2)}.log`)
+  const output = logTo === 'file' ? openSync(logFile, 'w') : 'pipe'
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], {
+    stdio: ['pipe', output, 'inherit', 'pipe'],
+    env: { ...process.env, BENCH_CONTROL_FD: '3' },
+  })
+  if (typeof output === 'number') closeSync(output)
+  logFiles.set(child, logFile)
+  if (child.stdout) child.stdout.pipe(createWriteStream(logFile))
   return new Promise((resolve, reject) => {
     let out = ''
     const untilReady = (chunk: Buffer) => {
       out += chunk.toString()
       const line = /READY (.+)\n/.exec(out)
-      if (!line?.[1] || !child.stdout) return
-      // From here on its standard output is a log pipe, drained into a file as a deployment's collector would.
-      child.stdout.off('data', untilReady)
-      child.stdout.pipe(createWriteStream(childLogFile(child)))
+      if (!line?.[1]) return
+      controlOf(child)?.off('data', untilReady)
       resolve({ child, ready: JSON.parse(line[1]) as T })
     }
-    child.stdout?.on('data', untilReady)
+    controlOf(child)?.on('data', untilReady)
     child.once('exit', (code) => reject(new Error(`server process exited with ${code}`)))
   })
 }
+
+const logFiles = new WeakMap<ChildProcess, string>()
+/** The file a child's request log went to (startChild). */
+export const childLogFileOf = (child: ChildProcess): string | undefined => logFiles.get(child)
 
 export function stopChild(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {

@@ -96,6 +96,9 @@ async function main() {
   await admin.query('drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public')
   const logFile = path.join(tmpdir(), `qr-tee-bench-scale-${process.pid}.log`)
   const used = new Set<number>()
+  // The same work at every size, so a size's figures differ only by the owners behind them: what the smallest holds.
+  const smallest = Math.min(...sizes)
+  const counts = { scans: Math.min(scans, Math.floor(smallest / 2)), signIns: 200, purchases: Math.min(500, smallest - Math.min(scans, Math.floor(smallest / 2)) - 200) }
   const table: { size: number; results: Record<string, Result> }[] = []
   let migrated = false
   for (const size of sizes) {
@@ -108,9 +111,9 @@ async function main() {
     await seedOwners(admin, size, ITEMS)
     console.log(`${size.toLocaleString('en')} owners seeded (${((performance.now() - seedStart) / 1000).toFixed(1)} s); measuring`)
     const server = await startServer(databaseUrl, logFile)
-    const scanOwners = freshOwners(size, Math.min(scans, Math.floor(size / 2)), used)
-    const signInOwners = freshOwners(size, 200, used)
-    const buyers = freshOwners(size, 500, used)
+    const scanOwners = freshOwners(size, counts.scans, used)
+    const signInOwners = freshOwners(size, counts.signIns, used)
+    const buyers = freshOwners(size, counts.purchases, used)
     const results: Record<string, Result> = {}
     results['first scans of distinct profiles'] = await run(server.url, scanOwners.map((n) => ({ method: 'GET', path: `/api/profiles/${seedShareableId(n)}` })), connections)
     // Sign-in is argon2 by design; fewer at a time than the cores' worth would only queue.

@@ -1,20 +1,23 @@
 // Benchmark of a scan's answers against raw node:http serving the same bytes: the visitor document /profile/{id}
 // (default) or the public profile API (--target api, what `npm run bench:api` runs), for 1 and 200 items, every
 // encoding, scan counting on and off, with 10,000 other profiles in the database; Hono without the fast path for
-// reference. Run: npm run bench:scan [-- --seconds 3 --rounds 3 --connections 50 --profiles 10000 --items 1,200]
+// reference. Run: npm run bench:scan [-- --seconds 3 --rounds 3 --connections 50 --profiles 10000 --items 1,200
+// --log-to file|pipe] (the request log: standard output redirected to a file, the default, or a pipe this process drains).
 import { mkdtempSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { buildIfStale } from '../server/site/build-if-stale.ts'
 import { numericArg } from './lib-in-process-app.ts'
 import { type AppOptions, type AppReady, serveApp } from './lib-scan-app.ts'
 import { countingNsPerScan } from './lib-scan-counting.ts'
 import {
-  childLogFile,
+  childLogFileOf,
   fetchAnswer,
   type LoadResult,
   leastCpu,
   load,
+  logToArg,
   median,
   rawServerIn,
   type Ready,
@@ -56,6 +59,8 @@ async function main() {
   const items = stringArg('--items', '1,200').split(',').map(Number)
   const withHono = !process.argv.includes('--no-hono')
 
+  // The visitor document is rendered from the built app, as `npm start` does it: built first when missing or stale.
+  if (target === 'document') buildIfStale(path.resolve(path.dirname(self), '..'))
   // Timed before any server starts, on a machine the benchmark does not load yet.
   const countingUs = target === 'document' ? countingNsPerScan() / 1000 : 0
   const servers = SERVERS.filter((s) => withHono || s.key !== 'hono')
@@ -86,7 +91,7 @@ async function main() {
 
   const what = target === 'api' ? 'GET /api/profiles/{id}' : 'GET /profile/{id} (visitor document)'
   console.log(`${what}; ${connections} keep-alive connections; ${profiles} other profiles in the database`)
-  console.log(`${rounds} alternating rounds of ${seconds} s per server (after 1 s warm-up); median round shown; request logs to a pipe unless said`)
+  console.log(`${rounds} alternating rounds of ${seconds} s per server (after 1 s warm-up); median round shown; request logs to ${logToArg() === 'pipe' ? 'a pipe drained into a file by this process' : 'a file (standard output redirected)'} unless said`)
   const fmt = (r: LoadResult, cpuUs: number) =>
     `${r.requestsPerSecond.toFixed(0).padStart(6)} req/s p99 ${r.p99Ms.toFixed(1).padStart(5)} ms  CPU ${cpuUs.toFixed(0).padStart(4)} µs/req`
   const verdicts: string[] = []
@@ -139,8 +144,8 @@ async function main() {
       )
     }
   }
-  const logged = apps.map((a, i) => `${servers[i]?.key}: ${(statSync(childLogFile(a.child), { throwIfNoEntry: false })?.size ?? 0) / 1e6} MB`)
-  console.log(`\nRequest logs written (default config on, pipe drained to a file): ${logged.join(', ')}`)
+  const logged = apps.map((a, i) => `${servers[i]?.key}: ${(statSync(childLogFileOf(a.child) ?? '', { throwIfNoEntry: false })?.size ?? 0) / 1e6} MB`)
+  console.log(`\nRequest logs written (default config on, to ${logToArg()}): ${logged.join(', ')}`)
   console.log(`Goals: >= 0.80x raw req/s and p99 <= 10 ms with logs and counting on; counting < 5% of a request's CPU.`)
   console.log('On a busy machine req/s and p99 follow the neighbours; CPU per request (least over the rounds) much less so.')
   for (const line of verdicts) console.log(`  ${line}`)

@@ -19,9 +19,11 @@ const expectsBody = (incoming: IncomingMessage) =>
  */
 export function honestConnections(listener: RequestListener): RequestListener {
   return (incoming, outgoing) => {
+    // Most requests (every scan) carry no body: they are passed on untouched, with no wrapper to allocate.
+    if (!expectsBody(incoming)) return listener(incoming, outgoing)
     const writeHead = outgoing.writeHead
     outgoing.writeHead = function (this: typeof outgoing, ...args: Parameters<typeof writeHead>) {
-      if (expectsBody(incoming) && !incoming.complete && !outgoing.headersSent) outgoing.setHeader('Connection', 'close')
+      if (!incoming.complete && !outgoing.headersSent) outgoing.setHeader('Connection', 'close')
       return writeHead.apply(this, args)
     } as typeof writeHead
     return listener(incoming, outgoing)
