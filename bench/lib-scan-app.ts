@@ -10,8 +10,16 @@ import { announce, serveRawOnRequest } from './lib-scan-load.ts'
 
 /** `logs`: the default request log (LOG_LEVEL=info, to standard output, a pipe) or none (silent). */
 export type AppOptions = { counting: boolean; fastPath: boolean; logs: boolean; items: number[]; profiles: number }
-/** Where each wishlist is, by its item count. */
+/** Where each wishlist is, by its item count, and the redirect profile (key 'redirect'). */
 export type AppReady = { port: number; shareableIds: Record<string, string> }
+
+/** An owner whose code redirects (spec: Redirect profile type); returns its shareable id. */
+async function redirectOwner(baseUrl: string): Promise<string> {
+  const { token } = await call(baseUrl, 'POST', '/api/auth/register', undefined, { username: 'scanbenchredirect', email: 'scanbenchredirect@example.com', password: 'bench password 1' })
+  const auth = String(token)
+  const profile = await call(baseUrl, 'PUT', '/api/profiles', auth, { profileType: 'REDIRECT', redirectUrl: 'https://example.com/my-shop' })
+  return String(profile.shareableId)
+}
 
 /** An owner with a wishlist of `items` realistic items (the bound is 200); returns the page's shareable id. */
 async function wishlistOwner(baseUrl: string, items: number): Promise<string> {
@@ -70,6 +78,7 @@ export async function serveApp(options: AppOptions): Promise<void> {
   const baseUrl = `http://127.0.0.1:${server.port}`
   const shareableIds: Record<string, string> = {}
   for (const items of options.items) shareableIds[items] = await wishlistOwner(baseUrl, items)
+  shareableIds.redirect = await redirectOwner(baseUrl)
   serveRawOnRequest((level) => (logger.level = level))
   announce({ port: server.port, shareableIds } satisfies AppReady)
   process.on('SIGTERM', () => void server.close().then(() => process.exit(0)))

@@ -41,7 +41,7 @@ const HEADER_END = Buffer.from('\r\n\r\n')
 
 /**
  * `connections` keep-alive sockets, each sending its next request when the last answer is complete (by
- * Content-Length; every measured answer is a 200 with one). 1 s of warm-up is not measured.
+ * Content-Length, or a redirect's empty chunked body). 1 s of warm-up is not measured.
  */
 export async function load(port: number, request: Buffer, seconds: number, connections: number, serverPid?: number): Promise<LoadResult> {
   const cpuBefore = cpuTimeUs(serverPid)
@@ -74,7 +74,8 @@ export async function load(port: number, request: Buffer, seconds: number, conne
       })
       socket.on('data', (chunk: Buffer) => {
         let offset = 0
-        while (offset < chunk.length) {
+        // `remaining === 0`: an answer without a body (a redirect) that ended this chunk is complete too.
+        while (offset < chunk.length || remaining === 0) {
           if (remaining < 0) {
             const rest = chunk.subarray(offset)
             const buf = pendingHead ? Buffer.concat([pendingHead, rest]) : rest
@@ -84,8 +85,10 @@ export async function load(port: number, request: Buffer, seconds: number, conne
               return
             }
             const head = buf.toString('latin1', 0, end)
-            if (!head.startsWith('HTTP/1.1 200')) return reject(new Error(`unexpected answer: ${head.slice(0, 40)}`))
-            remaining = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0)
+            if (!head.startsWith('HTTP/1.1 200') && !head.startsWith('HTTP/1.1 302')) return reject(new Error(`unexpected answer: ${head.slice(0, 40)}`))
+            // A redirect comes as the Hono adapter sends it, chunked with no body: its last chunk, `0\r\n\r\n`, is 5 bytes.
+            const length = /\r\ncontent-length: *(\d+)/i.exec(head)?.[1]
+            remaining = length !== undefined ? Number(length) : /\r\ntransfer-encoding: *chunked/i.test(head) && head.startsWith('HTTP/1.1 302') ? 5 : 0
             offset = chunk.length - (buf.length - end - 4)
             pendingHead = undefined
           }
@@ -108,7 +111,7 @@ export async function load(port: number, request: Buffer, seconds: number, conne
   return { requestsPerSecond: latencies.length / seconds, p50Ms: at(0.5), p99Ms: at(0.99), requests: latencies.length, cpuUsPerRequest }
 }
 
-export type Recorded = { headers: Record<string, string>; body: string }
+export type Recorded = { status?: number; headers: Record<string, string>; body: string }
 
 // Per-connection or per-moment headers the raw server's own http stack writes itself.
 const TRANSPORT_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding'])
@@ -120,9 +123,9 @@ export function fetchAnswer(port: number, urlPath: string, headers: Record<strin
       const chunks: Buffer[] = []
       res.on('data', (c: Buffer) => chunks.push(c))
       res.on('end', () => {
-        if (res.statusCode !== 200) return reject(new Error(`${urlPath}: status ${res.statusCode}`))
+        if (res.statusCode !== 200 && res.statusCode !== 302) return reject(new Error(`${urlPath}: status ${res.statusCode}`))
         const kept = Object.entries(res.headers).flatMap(([k, v]) => (typeof v === 'string' && !TRANSPORT_HEADERS.has(k) ? [[k, v]] : []))
-        resolve({ headers: Object.fromEntries(kept), body: Buffer.concat(chunks).toString('base64') })
+        resolve({ status: res.statusCode, headers: Object.fromEntries(kept), body: Buffer.concat(chunks).toString('base64') })
       })
     })
     req.on('error', reject)
@@ -141,14 +144,14 @@ export const announce = (ready: Ready) => tell(`READY ${JSON.stringify(ready)}\n
 /** node:http answering each recorded path with its bytes and the app's own headers, nothing else; resolves to its port. */
 export function startRawServer(answersFile: string): Promise<{ port: number; server: http.Server }> {
   const recorded = JSON.parse(readFileSync(answersFile, 'utf8')) as Record<string, Recorded>
-  const answers = new Map(Object.entries(recorded).map(([urlPath, a]) => [urlPath, { headers: a.headers, body: Buffer.from(a.body, 'base64') }]))
+  const answers = new Map(Object.entries(recorded).map(([urlPath, a]) => [urlPath, { status: a.status ?? 200, headers: a.headers, body: Buffer.from(a.body, 'base64') }]))
   const server = http.createServer((req, res) => {
     const answer = answers.get(req.url ?? '')
     if (!answer) {
       res.writeHead(404)
       return res.end()
     }
-    res.writeHead(200, answer.headers)
+    res.writeHead(answer.status, answer.headers)
     res.end(answer.body)
   })
   return new Promise((resolve) =>
