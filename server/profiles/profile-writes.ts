@@ -7,10 +7,10 @@ import { applyListChanges } from '../../src/lib/list-changes.ts'
 import type { Db } from '../db/client.ts'
 import { profiles, type StoredSocialLink } from '../db/schema.ts'
 import { ApiError } from '../http/http.ts'
-import { nextSeq } from '../sync/change-seq.ts'
-import { type ClientMutation, recordClientMutation } from '../sync/client-mutations.ts'
+import { nextSeq } from '../changes/change-seq.ts'
+import { type ClientMutation, recordClientMutation } from '../changes/client-mutations.ts'
 import { assertOwnImage, deleteImageIfUnused } from '../images/image-store.ts'
-import { invalidatePublicProfile } from '../public-profile/public-profile-cache.ts'
+import { invalidatePublicProfile } from '../profile-cache/public-profile-cache.ts'
 
 export type ProfileUpdate = InferOutput<typeof ProfileUpdateSchema>
 
