@@ -1,5 +1,5 @@
 // Lint rules, above all the one-way imports of docs/architecture.md ("Doors"): routes -> features -> (ui, local, sync,
-// api, contract, lib); sync -> api; ui -> contract, lib; contract -> lib; lib -> lib only.
+// api, contract, lib); sync -> api; ui -> contract, lib; contract -> lib; lib -> lib only; the server's rooms in layers.
 import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
 import importX from 'eslint-plugin-import-x'
@@ -33,8 +33,8 @@ const VISITOR_PAGE_MESSAGE = 'The visitor page loads no Mantine, router, Dexie, 
 /**
  * The server's rooms from top to bottom (docs/architecture.md, "Server rooms"): a room imports only rooms of the lines
  * below its own, never one above or beside it, and nothing imports the assembly (app.ts, main.ts, start.ts, dev.ts).
- * The root's shared types and settings (deps.ts, app-env.ts, config.ts) are below every room. A new folder of server/
- * fails lint until it takes its line here, so no room is left out of the rule.
+ * Every room may import the root's shared types and settings (deps.ts, app-env.ts, config.ts). A new folder of server/
+ * fails lint until it takes its line here, so no room is left out of the rule (decision 170).
  */
 const SERVER_LAYERS = [
   ['sync'],
