@@ -1,5 +1,5 @@
 // Lint rules, above all the one-way imports of docs/architecture.md ("Doors"): routes -> features -> (ui, local, sync,
-// api, contract, lib); sync -> api; ui -> contract, lib; contract -> lib; lib -> lib only.
+// api, contract, lib); sync -> api; ui -> contract, lib; contract -> lib; lib -> lib only; the server's rooms in layers.
 import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
 import importX from 'eslint-plugin-import-x'
@@ -29,6 +29,42 @@ const visitorPageForbidden = [
   '**/ui/show-qr-link*',
 ]
 const VISITOR_PAGE_MESSAGE = 'The visitor page loads no Mantine, router, Dexie, local data, sync or API client (decision 114).'
+
+/**
+ * The server's rooms from top to bottom (docs/architecture.md, "Server rooms"): a room imports only rooms of the lines
+ * below its own, never one above or beside it, and nothing imports the assembly (app.ts, main.ts, start.ts, dev.ts).
+ * Every room may import the root's shared types and settings (deps.ts, app-env.ts, config.ts). A new folder of server/
+ * fails lint until it takes its line here, so no room is left out of the rule (decision 170).
+ */
+const SERVER_LAYERS = [
+  ['sync'],
+  ['accounts'],
+  ['scans'],
+  ['public-profile'],
+  ['profiles', 'orders', 'link-previews', 'support'],
+  ['notifications'],
+  ['images', 'mail'],
+  ['changes', 'profile-cache', 'outbound', 'site'],
+  ['http'],
+  ['db'],
+]
+const SERVER_ASSEMBLY = 'server/{app,main,start,dev}.ts'
+const serverRooms = readdirSync(`${import.meta.dirname}/server`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+const unplaced = serverRooms.filter((room) => !SERVER_LAYERS.flat().includes(room))
+if (unplaced.length > 0) throw new Error(`eslint.config.js: place server/${unplaced.join(', server/')} in SERVER_LAYERS`)
+const serverZones = SERVER_LAYERS.flatMap((layer, index) =>
+  layer.map((room) => {
+    const above = [...SERVER_LAYERS.slice(0, index).flat(), ...layer.filter((other) => other !== room)]
+    const below = SERVER_LAYERS.slice(index + 1).flat()
+    return {
+      target: `server/${room}/**`,
+      from: [SERVER_ASSEMBLY, ...above.map((other) => `server/${other}/**`)],
+      message: `server/${room} imports only the rooms below it (${below.join(', ') || 'none'}) and the root's shared types (docs/architecture.md, Server rooms).`,
+    }
+  }),
+)
 
 /** A no-restricted-imports rule whose patterns forbid the given folders (as seen from anywhere). */
 function forbid(groups, message) {
@@ -150,5 +186,12 @@ export default tseslint.config(
         'The service worker imports only src/contract and src/lib.',
       ),
     },
+  },
+  {
+    // The server's rooms run one way (SERVER_LAYERS). Tests beside the code may reach across to set a scene up.
+    files: ['server/**/*.ts'],
+    ignores: ['server/**/*.test.ts'],
+    plugins: { 'import-x': importX },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: serverZones }] },
   },
 )

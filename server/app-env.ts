@@ -1,6 +1,6 @@
 // The Hono environment every route and middleware types its context with: a leaf that imports no module which imports
 // it back (deps.ts re-exports it).
-import type { ClientMutation } from './sync/client-mutations.ts'
+import type { ClientMutation } from './changes/client-mutations.ts'
 
 /** Hono environment: the auth middleware sets `userId` (authenticated routes only), request logging sets `requestId`. */
 export type AppEnv = {

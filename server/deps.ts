@@ -28,7 +28,7 @@ export type AppDeps = {
   logger?: Logger
   /** The contact-support route's limits, captcha timeout and mail backoff (server/support/support.ts); unset = defaults. */
   supportOptions?: SupportOptions
-  /** Backoff of the account mail outbox (server/accounts/account-mail.ts); unset = the support outbox's defaults. */
+  /** Backoff of the account mail outbox (server/mail/app-mail.ts); unset = the support outbox's defaults. */
   accountMailRetry?: MailRetry
   /** Backoff of the provider cancellations of deleted accounts (server/orders/provider-cancellations.ts). */
   providerCancelRetry?: MailRetry

@@ -19,7 +19,7 @@ import {
   users,
   wishlistItems,
 } from '../db/schema.ts'
-import { invalidatePublicProfile } from '../public-profile/public-profile-cache.ts'
+import { invalidatePublicProfile } from '../profile-cache/public-profile-cache.ts'
 
 type OwnedTable = PgTable & { userId: PgColumn }
 

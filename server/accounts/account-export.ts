@@ -2,6 +2,7 @@
 import { asc, eq } from 'drizzle-orm'
 import { ACCOUNT_EXPORT_FORMAT, ACCOUNT_EXPORT_VERSION } from '../../src/contract/account.ts'
 import { apiPaths } from '../../src/contract/api-paths.ts'
+import { PROFILE_FIELD_NAMES, type ProfileFieldName } from '../../src/contract/profile.ts'
 import { ITEM_FIELD_NAMES, type ItemFieldName } from '../../src/contract/wishlist.ts'
 import type { Db } from '../db/client.ts'
 import { images, linkedIdentities, orders, profiles, purchaseRecords, pushSubscriptions, refreshTokens, users, wishlistItems } from '../db/schema.ts'
@@ -13,6 +14,8 @@ type Section = (tx: Db, ctx: ExportContext) => Promise<unknown>
 
 /** The columns of the contract's editable item fields (a field without its column does not compile). */
 const ITEM_FIELD_COLUMNS = Object.fromEntries(ITEM_FIELD_NAMES.map((key) => [key, wishlistItems[key]])) as { [K in ItemFieldName]: (typeof wishlistItems)[K] }
+/** The same for the profile's editable fields. */
+const PROFILE_FIELD_COLUMNS = Object.fromEntries(PROFILE_FIELD_NAMES.map((key) => [key, profiles[key]])) as { [K in ProfileFieldName]: (typeof profiles)[K] }
 const originOf = (endpoint: string) => URL.canParse(endpoint) ? new URL(endpoint).origin : ''
 
 const imageAddress = (ctx: ExportContext, imageId: string | null) => (imageId ? `${ctx.publicUrl}${apiPaths.upload(imageId)}` : null)
@@ -35,16 +38,7 @@ const SECTIONS = {
       .select({
         id: profiles.id,
         shareableId: profiles.shareableId,
-        description: profiles.description,
-        profileType: profiles.profileType,
-        customText: profiles.customText,
-        redirectUrl: profiles.redirectUrl,
-        contactInfo: profiles.contactInfo,
-        socialLinks: profiles.socialLinks,
-        profileImageId: profiles.profileImageId,
-        isPublic: profiles.isPublic,
-        emailOnGift: profiles.emailOnGift,
-        emailOnOrder: profiles.emailOnOrder,
+        ...PROFILE_FIELD_COLUMNS,
         updatedAt: profiles.updatedAt,
       })
       .from(profiles)

@@ -1,27 +1,12 @@
-// Owns the account mail of one app: whether it is configured (SMTP_URL), its outbox, and the mails a sign-in flow sends
-// (a link built on PUBLIC_URL with a fresh single-use token). Without SMTP_URL nothing is mailed and callers say so.
+// Owns the mails a sign-in flow sends (a link built on PUBLIC_URL with a fresh single-use token), through the app's
+// mail outbox (server/mail/app-mail.ts). Without SMTP_URL nothing is mailed and callers say so.
 import { eq } from 'drizzle-orm'
 import { issueAccountToken } from './account-tokens.ts'
 import type { Db } from '../db/client.ts'
 import { users } from '../db/schema.ts'
 import type { AppDeps } from '../deps.ts'
-import { createLogger } from '../http/logging.ts'
-import { createMailDelivery, enqueueMail, MailOutbox } from '../mail/mail-outbox.ts'
-import { DEFAULT_MAIL_RETRY } from '../mail/delivery-loop.ts'
-
-const outboxes = new WeakMap<AppDeps, MailOutbox>()
-
-/** The account mail outbox of the app built from `deps`, or undefined without SMTP_URL. */
-export function accountMailFor(deps: AppDeps): MailOutbox | undefined {
-  const { smtpUrl, mailFrom } = deps.config
-  if (!smtpUrl) return undefined
-  let outbox = outboxes.get(deps)
-  if (!outbox) {
-    outbox = new MailOutbox(deps.database.db, createMailDelivery(smtpUrl, mailFrom), deps.logger ?? createLogger(deps.config.logLevel), deps.accountMailRetry ?? DEFAULT_MAIL_RETRY, deps.mailScope)
-    outboxes.set(deps, outbox)
-  }
-  return outbox
-}
+import { accountMailFor } from '../mail/app-mail.ts'
+import { enqueueMail } from '../mail/mail-outbox.ts'
 
 export const accountLink = (deps: AppDeps, page: 'reset-password' | 'verify-email', token: string) =>
   `${deps.config.publicUrl}/${page}?token=${encodeURIComponent(token)}`

@@ -16,7 +16,8 @@ import type { AppDeps, AppEnv } from '../deps.ts'
 import { ApiError, validate } from '../http/http.ts'
 import { createLogger } from '../http/logging.ts'
 import { type Limit, rateLimiterFor, resolveRateLimits } from '../http/rate-limit.ts'
-import { accountMailFor, mailAccountLink } from './account-mail.ts'
+import { accountMailFor } from '../mail/app-mail.ts'
+import { mailAccountLink } from './account-mail.ts'
 
 const ForgotBody = withFieldMessages(ForgotPasswordSchema)
 const ResetBody = withFieldMessages(ResetPasswordSchema)

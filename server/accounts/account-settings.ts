@@ -6,13 +6,14 @@ import { EmailChangeSchema, RECOVERY_MESSAGES } from '../../src/contract/account
 import { CONFLICT_MESSAGES, findUserById, signInMethods } from './accounts.ts'
 import { dropAccountTokens } from './account-tokens.ts'
 import { withFieldMessages } from './field-messages.ts'
-import { requireAuth } from './require-auth.ts'
+import { requireAuth } from '../http/require-auth.ts'
 import { requireRecentSignIn } from './recent-sign-in.ts'
 import { linkedIdentities, users } from '../db/schema.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
 import { ApiError, validate } from '../http/http.ts'
 import { rateLimiterFor, resolveRateLimits } from '../http/rate-limit.ts'
-import { accountMailFor, mailAccountLink, mailNotice } from './account-mail.ts'
+import { accountMailFor } from '../mail/app-mail.ts'
+import { mailAccountLink, mailNotice } from './account-mail.ts'
 import { devicesRoutes } from './devices.ts'
 
 const EmailChangeBody = withFieldMessages(EmailChangeSchema)

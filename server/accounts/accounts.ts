@@ -2,7 +2,7 @@
 import { eq, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { linkedIdentities, profiles, publicAddresses, users } from '../db/schema.ts'
-import { invalidatePublicAddresses } from '../public-profile/public-profile-cache.ts'
+import { invalidatePublicAddresses } from '../profile-cache/public-profile-cache.ts'
 import { randomShareableId } from './shareable-id.ts'
 
 import { CONFLICT_MESSAGES } from '../../src/contract/auth.ts'

@@ -2,7 +2,7 @@
 // sign-in's two routes live in ./oauth.ts).
 import { Hono } from 'hono'
 import { LoginSchema, RefreshSchema, RegisterSchema } from '../../src/contract/auth.ts'
-import { accessTokenKey, signAccessToken } from './access-token.ts'
+import { accessTokenKey, signAccessToken } from '../http/access-token.ts'
 import { CONFLICT_MESSAGES, createAccount, findConflict, findUserByEmail } from './accounts.ts'
 import { withFieldMessages } from './field-messages.ts'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts'

@@ -49,7 +49,7 @@ export function rotateRefreshToken(db: Db, token: string, now: Date): Promise<Ro
       if (stored && decision === 'reused-revoke-family') await revokeFamily(tx, stored.familyId, now)
       return { ok: false, reason: decision === 'rotate' || decision === 'reused-within-grace' ? 'unknown' : decision, signedOut: stored?.revokedReason === 'signed-out' }
     }
-    // The owner's row before the token's (lock order, server/sync/change-seq.ts): the successor's insert takes
+    // The owner's row before the token's (lock order, server/changes/change-seq.ts): the successor's insert takes
     // this key-share lock anyway, and taking it only after claiming the token row would deadlock against an
     // account deletion, which locks the owner and then deletes the tokens.
     const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.id, stored.userId)).for('key share')

@@ -5,7 +5,7 @@ import type { AuthResponse } from '../../src/contract/auth.ts'
 import type { Db } from '../db/client.ts'
 import { users } from '../db/schema.ts'
 import { ApiError } from '../http/http.ts'
-import { type AccessTokenKey, signAccessToken } from './access-token.ts'
+import { type AccessTokenKey, signAccessToken } from '../http/access-token.ts'
 import { issueRefreshToken } from './refresh-tokens.ts'
 
 export type SessionStart = {
@@ -17,7 +17,7 @@ export type SessionStart = {
 
 /**
  * Starts a new refresh-token family for `userId` and signs an access token to go with it. The owner's row is taken
- * FOR KEY SHARE first (lock order, server/sync/change-seq.ts): a sign-in racing the account's deletion waits for
+ * FOR KEY SHARE first (lock order, server/changes/change-seq.ts): a sign-in racing the account's deletion waits for
  * it and then answers 401, instead of inserting a token under a user that is gone (a foreign-key error, a 500).
  */
 export async function startSession(db: Db, key: AccessTokenKey, userId: string, now: Date, start: SessionStart = {}): Promise<AuthResponse> {

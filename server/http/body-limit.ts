@@ -5,7 +5,7 @@ import type { MiddlewareHandler } from 'hono'
 import { LIMITS } from '../../src/contract/limits.ts'
 import type { AppEnv } from '../deps.ts'
 import { ApiError } from './http.ts'
-import { IMAGE_MESSAGES } from '../images/image-processing.ts'
+import { IMAGE_MESSAGES } from '../../src/contract/images.ts'
 
 const KB = 1024
 

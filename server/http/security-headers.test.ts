@@ -1,6 +1,6 @@
 // The scan fast path writes the same security headers as the middleware, HSTS included when PUBLIC_URL is https.
 import { describe, expect, it } from 'vitest'
-import { visitorDocumentHeaders, wireHeaders } from '../scans/scan-headers.ts'
+import { visitorDocumentHeaders, wireHeaders } from '../public-profile/profile-headers.ts'
 import { securityHeadersFor } from './security-headers.ts'
 
 describe('security headers on the wire', () => {

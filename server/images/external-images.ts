@@ -10,11 +10,11 @@ import type { Database } from '../db/client.ts'
 import { images, wishlistItems } from '../db/schema.ts'
 import type { AppDeps } from '../deps.ts'
 import { ApiError } from '../http/http.ts'
-import { reserveSeqs } from '../sync/change-seq.ts'
+import { reserveSeqs } from '../changes/change-seq.ts'
 import { processImage, type ProcessedImage } from './image-processing.ts'
 import { storedBytes } from './image-store.ts'
 import { OutboundError, safeFetch } from '../outbound/safe-fetch.ts'
-import { invalidatePublicProfile } from '../public-profile/public-profile-cache.ts'
+import { invalidatePublicProfile } from '../profile-cache/public-profile-cache.ts'
 
 export type ExternalImagesDeps = Pick<AppDeps, 'config' | 'outbound' | 'storageQuotaBytes' | 'now'> & { database: Database }
 export type ExternalImagesResult = { copied: number; dropped: number; skipped: number }

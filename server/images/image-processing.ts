@@ -1,17 +1,9 @@
 // Turns uploaded bytes into a safe stored image: recognised by magic bytes, bounded before decoding, re-encoded clean.
 import sharp from 'sharp'
+import { IMAGE_MESSAGES } from '../../src/contract/images.ts'
 import { LIMITS } from '../../src/contract/limits.ts'
 import { ApiError } from '../http/http.ts'
 import { imageWork } from './image-work.ts'
-
-export const IMAGE_MESSAGES = {
-  missingFile: 'Please choose an image file (form field "file").',
-  tooLarge: `Image is too large (at most ${LIMITS.imageBytesMax / 1024 / 1024} MB).`,
-  notAnImage: 'Only JPEG, PNG, WebP and GIF images are accepted.',
-  tooManyPixels: `Image dimensions are too large (at most ${LIMITS.imagePixelsMax / 1_000_000} megapixels).`,
-  unreadable: 'The image could not be read.',
-  quota: `Storage quota exceeded: you can keep up to ${LIMITS.storageQuotaBytes / 1024 / 1024} MB of images. Delete some images first.`,
-} as const
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'gif'
 

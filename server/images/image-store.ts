@@ -3,10 +3,11 @@ import { and, eq, sum } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { images, profiles, wishlistItems } from '../db/schema.ts'
 import { ApiError } from '../http/http.ts'
-import { reserveSeqs } from '../sync/change-seq.ts'
-import { type ClientMutation, recordClientMutation } from '../sync/client-mutations.ts'
-import { IMAGE_MESSAGES, type ProcessedImage } from './image-processing.ts'
-import { invalidatePublicProfile } from '../public-profile/public-profile-cache.ts'
+import { reserveSeqs } from '../changes/change-seq.ts'
+import { type ClientMutation, recordClientMutation } from '../changes/client-mutations.ts'
+import { IMAGE_MESSAGES } from '../../src/contract/images.ts'
+import type { ProcessedImage } from './image-processing.ts'
+import { invalidatePublicProfile } from '../profile-cache/public-profile-cache.ts'
 
 export const imageNotFound = () => new ApiError(404, 'Image not found')
 

@@ -2,7 +2,7 @@
 import { Hono } from 'hono'
 import { LinkPreviewRequestSchema } from '../../src/contract/link-preview.ts'
 import { LIMITS } from '../../src/contract/limits.ts'
-import { requireAuth } from '../accounts/require-auth.ts'
+import { requireAuth } from '../http/require-auth.ts'
 import { addressKey, clientAddress } from '../http/client-address.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
 import { validate } from '../http/http.ts'

@@ -1,6 +1,6 @@
 // Owns the notification machinery of one app: the event fan-out, the push sender and the account mail outbox they
 // feed, built once per AppDeps; `kick` after a commit that recorded an event, `stop` at shutdown (server/main.ts).
-import { accountMailFor } from '../accounts/account-mail.ts'
+import { accountMailFor } from '../mail/app-mail.ts'
 import type { AppDeps } from '../deps.ts'
 import { createLogger } from '../http/logging.ts'
 import { DEFAULT_MAIL_RETRY, type MailRetry } from '../mail/delivery-loop.ts'

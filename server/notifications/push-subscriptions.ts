@@ -10,7 +10,7 @@ import {
   PushSubscriptionDeleteSchema,
   type PushSubscriptionState,
 } from '../../src/contract/notifications.ts'
-import { requireAuth } from '../accounts/require-auth.ts'
+import { requireAuth } from '../http/require-auth.ts'
 import { pushDeliveries, pushSubscriptions, users } from '../db/schema.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
 import { ApiError, validate } from '../http/http.ts'

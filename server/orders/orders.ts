@@ -1,7 +1,7 @@
 // The owner's print orders (GET /api/orders), newest first; they also reach the owner's devices through the change feed.
 import { desc, eq } from 'drizzle-orm'
 import { Hono } from 'hono'
-import { requireAuth } from '../accounts/require-auth.ts'
+import { requireAuth } from '../http/require-auth.ts'
 import { orders } from '../db/schema.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
 import { toOrder } from './print-provider/order-writes.ts'

@@ -1,7 +1,7 @@
 // Maps stored profile and wishlist rows to the contract's Profile shape; shared by every route that answers a profile.
 import { asc, eq } from 'drizzle-orm'
 import { apiPaths } from '../../src/contract/api-paths.ts'
-import { PROFILE_TYPES, type Profile, type ProfileType } from '../../src/contract/profile.ts'
+import { PROFILE_FIELD_NAMES, PROFILE_TYPES, type Profile, type ProfileFieldName, type ProfileType } from '../../src/contract/profile.ts'
 import type { WishlistItem } from '../../src/contract/wishlist.ts'
 import type { Db } from '../db/client.ts'
 import { profiles, users, wishlistItems } from '../db/schema.ts'
@@ -11,23 +11,19 @@ type ProfileRow = typeof profiles.$inferSelect
 
 const isProfileType = (value: string): value is ProfileType => (PROFILE_TYPES as readonly string[]).includes(value)
 
+/** The row's column of each editable field, named as the field (a field without its column does not compile). */
+const fieldsOf = (row: ProfileRow) => Object.fromEntries(PROFILE_FIELD_NAMES.map((key) => [key, row[key]])) as Pick<ProfileRow, ProfileFieldName>
+
 export function toProfile(row: ProfileRow, username: string, wishlist: WishlistItem[]): Profile {
   return {
     id: row.id,
     username,
-    description: row.description,
+    ...fieldsOf(row),
     // The column is free text in SQL; anything unexpected reads as the spec's default type.
     profileType: isProfileType(row.profileType) ? row.profileType : 'WISHLIST',
-    customText: row.customText,
-    redirectUrl: row.redirectUrl,
-    contactInfo: row.contactInfo,
     socialLinks: row.socialLinks.map(({ id, platform, url }) => ({ id, platform, url })),
-    profileImageId: row.profileImageId,
     profileImageUrl: row.profileImageId ? apiPaths.upload(row.profileImageId) : null,
     shareableId: row.shareableId,
-    isPublic: row.isPublic,
-    emailOnGift: row.emailOnGift,
-    emailOnOrder: row.emailOnOrder,
     wishlist,
   }
 }

@@ -1,16 +1,16 @@
 // PUT /api/profiles: applies the settings payload (or only a new photo) in one transaction with a fresh sequence number.
 import { eq } from 'drizzle-orm'
 import type { InferOutput } from 'valibot'
-import { PROFILE_MESSAGES, type ProfileUpdateSchema } from '../../src/contract/profile.ts'
+import { givenFields, PLAIN_PROFILE_FIELDS, PROFILE_MESSAGES, type ProfileUpdateSchema } from '../../src/contract/profile.ts'
 import { LIMITS } from '../../src/contract/limits.ts'
 import { applyListChanges } from '../../src/lib/list-changes.ts'
 import type { Db } from '../db/client.ts'
 import { profiles, type StoredSocialLink } from '../db/schema.ts'
 import { ApiError } from '../http/http.ts'
-import { nextSeq } from '../sync/change-seq.ts'
-import { type ClientMutation, recordClientMutation } from '../sync/client-mutations.ts'
+import { nextSeq } from '../changes/change-seq.ts'
+import { type ClientMutation, recordClientMutation } from '../changes/client-mutations.ts'
 import { assertOwnImage, deleteImageIfUnused } from '../images/image-store.ts'
-import { invalidatePublicProfile } from '../public-profile/public-profile-cache.ts'
+import { invalidatePublicProfile } from '../profile-cache/public-profile-cache.ts'
 
 export type ProfileUpdate = InferOutput<typeof ProfileUpdateSchema>
 
@@ -61,15 +61,8 @@ export async function updateProfile(db: Db, userId: string, input: ProfileUpdate
       .update(profiles)
       .set({
         // Only the payload's fields: username, shareableId and ids are never taken from a client.
-        ...(input.description !== undefined && { description: input.description }),
-        ...(input.profileType !== undefined && { profileType: input.profileType }),
-        ...(input.customText !== undefined && { customText: input.customText }),
-        ...(input.redirectUrl !== undefined && { redirectUrl: input.redirectUrl }),
-        ...(input.contactInfo !== undefined && { contactInfo: input.contactInfo }),
+        ...givenFields(input, PLAIN_PROFILE_FIELDS),
         ...(socialLinks && { socialLinks }),
-        ...(input.isPublic !== undefined && { isPublic: input.isPublic }),
-        ...(input.emailOnGift !== undefined && { emailOnGift: input.emailOnGift }),
-        ...(input.emailOnOrder !== undefined && { emailOnOrder: input.emailOnOrder }),
         ...(replacesImage && { profileImageId: newImage ?? null }),
         seq,
         updatedAt: now,

@@ -1,11 +1,11 @@
 // /api/profiles: the signed-in owner's own profile, GET and PUT (the visitor's view lives in routes/public.ts).
 import { Hono } from 'hono'
 import { ProfileUpdateSchema } from '../../src/contract/profile.ts'
-import { requireAuth } from '../accounts/require-auth.ts'
+import { requireAuth } from '../http/require-auth.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
 import { notFound, validate } from '../http/http.ts'
 import { idempotency } from '../http/idempotency.ts'
-import { mutationOf } from '../sync/client-mutations.ts'
+import { mutationOf } from '../changes/client-mutations.ts'
 import { updateProfile } from './profile-writes.ts'
 import { loadOwnProfile } from './profile-view.ts'
 

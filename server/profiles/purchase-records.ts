@@ -1,7 +1,7 @@
 // The owner's purchase records (GET /api/purchase-records), newest first, and one record by id.
 import { and, desc, eq } from 'drizzle-orm'
 import { Hono } from 'hono'
-import { requireAuth } from '../accounts/require-auth.ts'
+import { requireAuth } from '../http/require-auth.ts'
 import { purchaseRecords } from '../db/schema.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
 import { ApiError } from '../http/http.ts'

@@ -4,11 +4,11 @@ import { and, eq, isNull } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { purchaseRecords, wishlistItems } from '../db/schema.ts'
 import { ApiError } from '../http/http.ts'
-import { reserveSeqs } from '../sync/change-seq.ts'
-import { type ClientMutation, recordClientMutation } from '../sync/client-mutations.ts'
+import { reserveSeqs } from '../changes/change-seq.ts'
+import { type ClientMutation, recordClientMutation } from '../changes/client-mutations.ts'
 import { isUuid } from '../images/image-store.ts'
-import { invalidatePublicProfile } from '../public-profile/public-profile-cache.ts'
-import { PURCHASE_MESSAGES } from '../public-profile/visitor-purchase.ts'
+import { invalidatePublicProfile } from '../profile-cache/public-profile-cache.ts'
+import { PURCHASE_MESSAGES } from '../../src/contract/purchase.ts'
 
 /**
  * Undoes the named purchase of the item. It names the record, not just the item, so an undo queued offline and sent

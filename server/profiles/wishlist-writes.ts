@@ -6,13 +6,13 @@ import { LIMITS } from '../../src/contract/limits.ts'
 import { ITEM_MESSAGES, type ItemCreateSchema, type ItemUpdateSchema, storedItemFields } from '../../src/contract/wishlist.ts'
 import type { Db } from '../db/client.ts'
 import { itemTombstones, wishlistItems } from '../db/schema.ts'
-import { pruneTombstones } from '../sync/tombstones.ts'
+import { pruneTombstones } from '../changes/tombstones.ts'
 import { ApiError } from '../http/http.ts'
-import { nextSeq } from '../sync/change-seq.ts'
-import { type ClientMutation, recordClientMutation } from '../sync/client-mutations.ts'
+import { nextSeq } from '../changes/change-seq.ts'
+import { type ClientMutation, recordClientMutation } from '../changes/client-mutations.ts'
 import { assertOwnImage, deleteImageIfUnused, isUuid } from '../images/image-store.ts'
 import type { WishlistItemRow } from './item-view.ts'
-import { invalidatePublicProfile } from '../public-profile/public-profile-cache.ts'
+import { invalidatePublicProfile } from '../profile-cache/public-profile-cache.ts'
 
 export const itemNotFound = () => new ApiError(404, 'Wishlist item not found')
 

@@ -2,7 +2,7 @@
 // cache's max-age while deaf, and once listening again it forgets what it may have missed.
 import { EventEmitter } from 'node:events'
 import { describe, expect, it } from 'vitest'
-import { MAX_AGE_MS, PublicProfileCache, UNSYNCED_MAX_AGE_MS } from './public-profile-cache.ts'
+import { MAX_AGE_MS, PublicProfileCache, UNSYNCED_MAX_AGE_MS } from '../profile-cache/public-profile-cache.ts'
 import { INVALIDATION_CHANNEL, type ListenConnection, ProfileChangeListener } from './public-profile-listener.ts'
 
 /** A connection whose connect() fails when told to, and which can be cut like a terminated backend. */

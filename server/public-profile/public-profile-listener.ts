@@ -9,7 +9,7 @@ import {
   publicProfileCache,
   releasePublicProfileCache,
   UNSYNCED_MAX_AGE_MS,
-} from './public-profile-cache.ts'
+} from '../profile-cache/public-profile-cache.ts'
 
 export const INVALIDATION_CHANNEL = 'qrtee_public_profile'
 export const LISTENER_APPLICATION_NAME = 'qrtee-profile-listener'

@@ -7,7 +7,7 @@ import type { Db } from '../db/client.ts'
 import { profiles, users } from '../db/schema.ts'
 import { loadWishlist, toProfile } from '../profiles/profile-view.ts'
 import { namedBy } from './public-address.ts'
-import { type CachedPublicProfile, type CacheLookup, publicProfileCache } from './public-profile-cache.ts'
+import { type CachedPublicProfile, type CacheLookup, publicProfileCache } from '../profile-cache/public-profile-cache.ts'
 
 export type ResolvedAddress =
   | { kind: 'public'; profileId: string; profile: PublicProfile }

@@ -9,12 +9,12 @@ import { ApiError, validate } from '../http/http.ts'
 import { idempotency } from '../http/idempotency.ts'
 import { perAddressLimit, rateLimiterFor, resolveRateLimits, TOO_MANY } from '../http/rate-limit.ts'
 import { cachedPublicProfile, publicProfileResponse } from './public-profile.ts'
-import { acceptsGzip, gzipOf, matchesIfNoneMatch } from './public-profile-cache.ts'
+import { acceptsGzip, gzipOf, matchesIfNoneMatch } from '../profile-cache/public-profile-cache.ts'
 import { purchaseItem, saveVisitorMessage } from './visitor-purchase.ts'
 import { notificationsFor } from '../notifications/notifications.ts'
-import { publicProfileHeaders } from '../scans/scan-headers.ts'
+import { publicProfileHeaders } from './profile-headers.ts'
 
-export { PUBLIC_PROFILE_CACHE_CONTROL } from '../scans/scan-headers.ts'
+export { PUBLIC_PROFILE_CACHE_CONTROL } from './profile-headers.ts'
 
 export function publicRoutes(deps: AppDeps) {
   const { db } = deps.database

@@ -6,7 +6,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { PublicProfile } from '../../src/contract/profile.ts'
 import type { Config } from '../config.ts'
 import type { StaticSite } from '../site/static-files.ts'
-import type { CachedPublicProfile } from './public-profile-cache.ts'
+import type { CachedPublicProfile } from '../profile-cache/public-profile-cache.ts'
 import { inlineStylesheets, renderVisitorPage } from './visitor-page.ts'
 
 const TEMPLATE_PATH = '/profile.html'

@@ -1,23 +1,15 @@
 // A visitor's (simulated) purchase: marks the item purchased, stores the record, reveals the owner's contact info;
 // and the one message the buyer may leave with it (decision 148).
 import { and, eq, isNull, sql } from 'drizzle-orm'
-import type { VisitorMessage, VisitorPurchaseResult } from '../../src/contract/purchase.ts'
+import { PURCHASE_MESSAGES, type VisitorMessage, type VisitorPurchaseResult } from '../../src/contract/purchase.ts'
 import type { Db } from '../db/client.ts'
 import { profiles, purchaseRecords, users, wishlistItems } from '../db/schema.ts'
 import { ApiError } from '../http/http.ts'
-import { reserveSeqs } from '../sync/change-seq.ts'
+import { reserveSeqs } from '../changes/change-seq.ts'
 import { isUuid } from '../images/image-store.ts'
 import { namedBy } from './public-address.ts'
-import { invalidatePublicProfile } from './public-profile-cache.ts'
+import { invalidatePublicProfile } from '../profile-cache/public-profile-cache.ts'
 import { recordGift, recordGiftMessage } from '../notifications/notification-events.ts'
-
-export const PURCHASE_MESSAGES = {
-  profileNotFound: 'Profile not found',
-  itemNotFound: 'Wishlist item not found',
-  alreadyPurchased: 'This item has already been purchased.',
-  purchaseNotFound: 'Purchase not found',
-  messageAlreadySent: 'A message was already sent with this purchase.',
-} as const
 
 /** A public profile by shareableId or username; a switched-off profile is as absent as a missing one. */
 async function findPublicProfile(db: Db, address: string) {

@@ -8,9 +8,9 @@ import { resolveClientAddress } from '../http/client-address.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { clippedPath, type Logger, logAnswer, REQUEST_ID_HEADER, requestIdFor } from '../http/logging.ts'
-import { type Encoding, publicProfileHeaders, redirectHeaders, visitorDocumentHeaders, wireHeaders } from './scan-headers.ts'
+import { type Encoding, publicProfileHeaders, redirectHeaders, visitorDocumentHeaders, wireHeaders } from '../public-profile/profile-headers.ts'
 import { securityHeadersFor } from '../http/security-headers.ts'
-import { acceptsGzip, type CachedPublicProfile, gzipOf, matchesIfNoneMatch, publicProfileCache } from '../public-profile/public-profile-cache.ts'
+import { acceptsGzip, type CachedPublicProfile, gzipOf, matchesIfNoneMatch, publicProfileCache } from '../profile-cache/public-profile-cache.ts'
 import type { ScanCounter, ScanInput } from './scan-counter.ts'
 import { profileOf, type RenderedPage, visitorDocuments } from '../public-profile/visitor-documents.ts'
 import { encodingFor, type StaticSite } from '../site/static-files.ts'
@@ -122,7 +122,7 @@ export function createFastPath(deps: FastPathDeps, site: StaticSite | undefined)
     return prepared
   }
 
-  /** Exactly the route's counting (server/public-profile/profile-page.ts): the same counter, rules and input. */
+  /** Exactly the route's counting (server/scans/profile-page.ts): the same counter, rules and input. */
   function countScan(req: IncomingMessage, entry: CachedPublicProfile): void {
     // The profile is parsed once per version (a WeakMap), so its shareableId costs no more than the lazy form.
     // Switched off (SCAN_COUNTING=off): not even the input is built.

@@ -3,7 +3,7 @@
 import { and, eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { ScanStatsQuerySchema } from '../../src/contract/scans.ts'
-import { requireAuth } from '../accounts/require-auth.ts'
+import { requireAuth } from '../http/require-auth.ts'
 import { profiles } from '../db/schema.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
 import { ApiError, validate } from '../http/http.ts'

@@ -58,3 +58,12 @@ export const UndoPurchaseSchema = v.object({
 })
 
 export const UploadResultSchema = v.object({ id: v.string(), url: v.string() })
+
+/** The answers of a purchase call that names something missing or spent (the visitor's purchase, its message, an undo). */
+export const PURCHASE_MESSAGES = {
+  profileNotFound: 'Profile not found',
+  itemNotFound: 'Wishlist item not found',
+  alreadyPurchased: 'This item has already been purchased.',
+  purchaseNotFound: 'Purchase not found',
+  messageAlreadySent: 'A message was already sent with this purchase.',
+} as const

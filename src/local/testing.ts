@@ -1,5 +1,5 @@
 // Test helpers for the local database: a fresh uniquely named database and a seeded profile (tests only).
-import type { Profile } from '../contract/profile.ts'
+import { NEW_PROFILE_FIELDS, type Profile } from '../contract/profile.ts'
 import { openOwnerDatabase, type LocalProfile, type OwnerDatabase, type OpenOptions } from './db.ts'
 
 let databaseCounter = 0
@@ -11,19 +11,15 @@ export function freshDatabase(label = 'test', options?: OpenOptions): OwnerDatab
 }
 
 export function sampleProfile(overrides: Partial<LocalProfile> = {}): LocalProfile {
+  // A new account's fields (the contract's), with a description and a contact some tests look for.
   const base: Omit<Profile, 'wishlist'> = {
+    ...NEW_PROFILE_FIELDS,
     id: crypto.randomUUID(),
     username: 'owner',
     description: 'Hello',
-    profileType: 'WISHLIST',
-    customText: '',
-    redirectUrl: '',
     contactInfo: 'owner@example.test',
-    socialLinks: [],
-    profileImageId: null,
     profileImageUrl: null,
     shareableId: 'abcd1234',
-    isPublic: true,
   }
   return { ...base, localImageId: null, ...overrides }
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, expect, it } from 'vitest'
 import { RESERVED_WORDS } from '../../server/accounts/shareable-id.ts'
+import { NEW_PROFILE_FIELDS } from '../../src/contract/profile.ts'
 import { profiles } from '../../server/db/schema.ts'
 import { describeEachDatabase, TestApp } from './harness.ts'
 
@@ -18,19 +19,11 @@ describeEachDatabase('the profile every new account gets, and GET /api/profiles'
     expect(res.json).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       username: account.username,
-      profileType: 'WISHLIST',
       shareableId: expect.any(String),
-      description: '',
-      customText: '',
-      redirectUrl: '',
-      contactInfo: '',
-      socialLinks: [],
-      // Mail about gifts and orders is on for a new account (issue 29); it goes only to a verified address.
-      emailOnGift: true,
-      emailOnOrder: true,
-      profileImageId: null,
+      // Every field as the contract says a new account shows it: a public WISHLIST with empty texts, mail about gifts
+      // and orders on (issue 29; it goes only to a verified address).
+      ...NEW_PROFILE_FIELDS,
       profileImageUrl: null,
-      isPublic: true,
       wishlist: [],
     })
     expect(JSON.stringify(res.json)).not.toContain(account.email)

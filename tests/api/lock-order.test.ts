@@ -5,7 +5,7 @@ import { describeEachDatabase, TestApp } from './harness.ts'
 import { createItem, type Owner, signUpOwner } from './owner-helpers.ts'
 import { fixture, upload } from './upload-helpers.ts'
 
-// Each write of one owner takes the owner's row first (server/sync/change-seq.ts). Before that order, a delete
+// Each write of one owner takes the owner's row first (server/changes/change-seq.ts). Before that order, a delete
 // locked the item and then the owner while an edit and a purchase locked the owner and then the item: PostgreSQL
 // broke the resulting deadlocks by failing one of them (500). PGlite runs one statement at a time, so there the
 // test checks the same end state without real parallelism.

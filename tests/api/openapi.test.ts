@@ -1,4 +1,5 @@
 import { beforeAll, expect, it } from 'vitest'
+import { PRIVATE_PROFILE_FIELDS, PROFILE_FIELD_NAMES } from '../../src/contract/profile.ts'
 import { ITEM_FIELD_NAMES, WishlistItemSchema } from '../../src/contract/wishlist.ts'
 import { describeEachDatabase, TestApp } from './harness.ts'
 
@@ -36,11 +37,13 @@ describeEachDatabase('GET /api/openapi.json', (getDatabase) => {
     expect(body.properties.price.minimum).toBe(0)
     const item = create.responses['201'].content['application/json'].schema
     expect(Object.keys(item.properties).sort()).toEqual(Object.keys(WishlistItemSchema.entries).sort())
+    const update = res.json.paths['/api/profiles'].put.requestBody.content['application/json'].schema
+    expect(Object.keys(update.properties).sort()).toEqual([...PROFILE_FIELD_NAMES, 'socialLinkChanges'].sort())
     const publicProfile = res.json.paths['/api/profiles/{shareableId}'].get.responses['200'].content['application/json'].schema
     // One shape per profile type, none with private fields or row ids.
     expect(publicProfile.oneOf).toHaveLength(4)
     for (const shape of publicProfile.oneOf) {
-      for (const hidden of ['contactInfo', 'isPublic', 'id', 'profileImageId', 'emailOnGift', 'emailOnOrder']) expect(shape.properties[hidden]).toBeUndefined()
+      for (const hidden of ['id', ...PRIVATE_PROFILE_FIELDS]) expect(shape.properties[hidden]).toBeUndefined()
     }
   })
 })

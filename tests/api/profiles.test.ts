@@ -1,11 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { PROFILE_MESSAGES } from '../../src/contract/profile.ts'
+import { PROFILE_MESSAGES, ProfileSchema } from '../../src/contract/profile.ts'
 import { ITEM_MESSAGES } from '../../src/contract/wishlist.ts'
 import { describeEachDatabase, TestApp } from './harness.ts'
 import { createItem, type Owner, signUpOwner, validItem } from './owner-helpers.ts'
 import { download, fixture, upload } from './upload-helpers.ts'
 
-const PROFILE_FIELDS = ['contactInfo', 'customText', 'description', 'emailOnGift', 'emailOnOrder', 'id', 'isPublic', 'profileImageId', 'profileImageUrl', 'profileType', 'redirectUrl', 'shareableId', 'socialLinks', 'username', 'wishlist']
+/** The owner's profile: the contract's editable fields, its ids and address, the photo's URL and the wishlist. */
+const PROFILE_FIELDS = Object.keys(ProfileSchema.entries).sort()
 
 /** `javascript:`, `data:` and `vbscript:` as typed, and disguised by case, whitespace and control characters. */
 const DANGEROUS_URLS = [

@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { purchaseRecords } from '../../server/db/schema.ts'
-import { PURCHASE_MESSAGES } from '../../server/public-profile/visitor-purchase.ts'
+import { PURCHASE_MESSAGES } from '../../src/contract/purchase.ts'
 import { MESSAGE_FIELDS_REQUIRED } from '../../src/contract/purchase.ts'
 import { describeEachDatabase, TestApp } from './harness.ts'
 import { createItem, newKey, type Owner, signUpOwner } from './owner-helpers.ts'

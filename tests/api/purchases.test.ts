@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { PURCHASE_MESSAGES } from '../../server/public-profile/visitor-purchase.ts'
+import { PURCHASE_MESSAGES } from '../../src/contract/purchase.ts'
 import { describeEachDatabase, TestApp } from './harness.ts'
 import { createItem, newKey, type Owner, signUpOwner } from './owner-helpers.ts'
 

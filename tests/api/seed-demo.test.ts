@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest'
-import { seedDemoProfile } from '../../server/profiles/seed-demo.ts'
+import { seedDemoProfile } from '../../server/accounts/seed-demo.ts'
 import { describeEachDatabase, TestApp } from './harness.ts'
 import { download } from './upload-helpers.ts'
 

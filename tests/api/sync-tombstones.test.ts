@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest'
-import { TOMBSTONE_RETENTION_MS } from '../../server/sync/tombstones.ts'
+import { TOMBSTONE_RETENTION_MS } from '../../server/changes/tombstones.ts'
 import { describeEachDatabase, TestApp } from './harness.ts'
 import { createItem, type Owner, signUpOwner } from './owner-helpers.ts'
 

@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { IMAGE_MESSAGES } from '../../server/images/image-processing.ts'
+import { IMAGE_MESSAGES } from '../../src/contract/images.ts'
 import { describeEachDatabase, TestApp } from './harness.ts'
 import { type Owner, signUpOwner } from './owner-helpers.ts'
 import { containsAscii, download, fixture, upload } from './upload-helpers.ts'

@@ -1,5 +1,5 @@
 // Owns /demo/wishlist: the demo owner's wishlist as a visitor sees it (whole gifts, no funding: decision 149), and the
-// call to create a free profile. The gifts are those of the seeded demo profile (server/profiles/seed-demo.ts).
+// call to create a free profile. The gifts are those of the seeded demo profile (server/accounts/seed-demo.ts).
 import type { ReactNode } from 'react'
 import { formatEuro } from '../../lib/money.ts'
 import { DEFAULT_DEMO_USERNAME } from './landing-page.tsx'

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { PROFILE_SETTINGS_FIELDS } from '../../contract/profile.ts'
 import { sampleProfile } from '../../local/testing.ts'
 import { EMPTY_PASSWORD_VALUES, checkPasswordChange } from './password-change.ts'
 import { profileLoad } from './profile-load-state.ts'
@@ -12,12 +13,7 @@ describe('settings values to and from the local profile', () => {
     expect(values).toMatchObject({ profileType: 'SOCIAL_LINKS', isPublic: false, description: 'Hello' })
     const settings = toProfileSettings({ ...values, socialLinks: [...values.socialLinks, emptyRow(), { ...emptyRow(), platform: ' instagram ', url: ' instagram.com/me ' }] })
     expect(settings).toEqual({
-      description: 'Hello',
-      profileType: 'SOCIAL_LINKS',
-      contactInfo: 'owner@example.test',
-      customText: '',
-      redirectUrl: '',
-      isPublic: false,
+      ...Object.fromEntries(PROFILE_SETTINGS_FIELDS.map((key) => [key, profile[key]])),
       socialLinks: [
         { id: 3, platform: 'github', url: 'https://github.com/me' },
         { platform: 'instagram', url: 'instagram.com/me' },

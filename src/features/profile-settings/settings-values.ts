@@ -1,20 +1,13 @@
 // Owns the profile settings form's values: from the local profile, their checks, and the settings the write takes.
 import * as v from 'valibot'
-import { RedirectUrlSchema, type ProfileType } from '../../contract/profile.ts'
+import { PROFILE_SETTINGS_FIELDS, RedirectUrlSchema, type ProfileSettingsField, type ProfileType, type StoredProfileFields } from '../../contract/profile.ts'
 import type { LocalProfile } from '../../local/db.ts'
 import { changedFields } from '../../local/outbox-rules.ts'
 import type { ProfileSettings } from '../../local/writes.ts'
 import { isBlankRow, rowsFromLinks, socialUrlError, type SocialLinkRow } from './social-link-rows.ts'
 
-export type SettingsValues = {
-  description: string
-  profileType: ProfileType
-  contactInfo: string
-  customText: string
-  redirectUrl: string
-  socialLinks: SocialLinkRow[]
-  isPublic: boolean
-}
+/** The settings form's fields (the contract's PROFILE_SETTINGS_FIELDS) as the form holds them: links as editable rows. */
+export type SettingsValues = Omit<Pick<StoredProfileFields, ProfileSettingsField>, 'socialLinks'> & { socialLinks: SocialLinkRow[] }
 
 export const PROFILE_TYPE_OPTIONS: ReadonlyArray<{ value: ProfileType; label: string }> = [
   { value: 'WISHLIST', label: 'Wishlist' },
@@ -24,15 +17,8 @@ export const PROFILE_TYPE_OPTIONS: ReadonlyArray<{ value: ProfileType; label: st
 ]
 
 export function toSettingsValues(profile: LocalProfile): SettingsValues {
-  return {
-    description: profile.description,
-    profileType: profile.profileType,
-    contactInfo: profile.contactInfo,
-    customText: profile.customText,
-    redirectUrl: profile.redirectUrl,
-    socialLinks: rowsFromLinks(profile.socialLinks),
-    isPublic: profile.isPublic,
-  }
+  const fields = Object.fromEntries(PROFILE_SETTINGS_FIELDS.map((key) => [key, profile[key]])) as Pick<LocalProfile, ProfileSettingsField>
+  return { ...fields, socialLinks: rowsFromLinks(profile.socialLinks) }
 }
 
 /**
@@ -51,16 +37,12 @@ export function toProfileSettings(values: SettingsValues, opened?: SettingsValue
 }
 
 function allSettings(values: SettingsValues): ProfileSettings {
+  const fields = Object.fromEntries(PROFILE_SETTINGS_FIELDS.map((key) => [key, values[key]])) as SettingsValues
   return {
-    description: values.description,
-    profileType: values.profileType,
-    contactInfo: values.contactInfo,
-    customText: values.customText,
-    redirectUrl: values.redirectUrl,
+    ...fields,
     socialLinks: values.socialLinks
       .filter((row) => !isBlankRow(row))
       .map((row) => ({ ...(row.id === undefined ? {} : { id: row.id }), platform: row.platform.trim(), url: row.url.trim() })),
-    isPublic: values.isPublic,
   }
 }
 

@@ -2,9 +2,15 @@
 import * as v from 'valibot'
 import { apiPaths } from '../../contract/api-paths.ts'
 import { EMBEDDED_PROFILE_ELEMENT_ID, SAVED_COPY_HEADER } from '../../contract/names.ts'
-import { ProfileSchema, PublicWishlistItemSchema } from '../../contract/profile.ts'
+import { NEW_PROFILE_FIELDS, ProfileSchema, PublicWishlistItemSchema, VISITOR_FIELDS, type VisitorField } from '../../contract/profile.ts'
 
 const fields = ProfileSchema.entries
+
+type ShownField = Exclude<VisitorField, 'profileType'>
+/** Each field a visitor may see, read as a new account's value when the answer leaves it out (its type does not show it). */
+const shownFields = Object.fromEntries(
+  VISITOR_FIELDS.filter((key) => key !== 'profileType').map((key) => [key, v.optional(fields[key], () => structuredClone(NEW_PROFILE_FIELDS[key]))]),
+) as { [K in ShownField]: v.OptionalSchema<(typeof fields)[K], () => v.InferOutput<(typeof fields)[K]>> }
 
 /**
  * The public profile as one flat shape for the page: the server sends only the fields of the active type, and the
@@ -15,11 +21,8 @@ export const VisitorProfileSchema = v.object({
   username: fields.username,
   shareableId: fields.shareableId,
   profileType: v.string(),
-  description: v.optional(fields.description, ''),
+  ...shownFields,
   profileImageUrl: v.optional(fields.profileImageUrl, null),
-  customText: v.optional(fields.customText, ''),
-  redirectUrl: v.optional(fields.redirectUrl, ''),
-  socialLinks: v.optional(fields.socialLinks, () => []),
   wishlist: v.optional(v.array(PublicWishlistItemSchema), () => []),
 })
 export type VisitorProfile = v.InferOutput<typeof VisitorProfileSchema>

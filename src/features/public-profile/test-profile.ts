@@ -1,6 +1,7 @@
 // Owns the sample profiles the public-profile tests build on; each test gets a fresh copy it may change.
+import * as v from 'valibot'
 import type { PublicWishlistItem } from '../../contract/profile.ts'
-import type { VisitorProfile } from './load-profile.ts'
+import { type VisitorProfile, VisitorProfileSchema } from './load-profile.ts'
 
 export function sampleItem(overrides: Partial<PublicWishlistItem> = {}): PublicWishlistItem {
   return {
@@ -16,17 +17,8 @@ export function sampleItem(overrides: Partial<PublicWishlistItem> = {}): PublicW
   }
 }
 
+/** A wishlist profile; every field it does not name reads as an absent one does (the page's schema fills it). */
 export function sampleProfile(overrides: Partial<VisitorProfile> = {}): VisitorProfile {
-  return {
-    username: 'alice',
-    description: 'Coffee and climbing.',
-    profileType: 'WISHLIST',
-    customText: '',
-    redirectUrl: '',
-    socialLinks: [],
-    profileImageUrl: null,
-    shareableId: 'aB3dE5gH',
-    wishlist: [sampleItem()],
-    ...overrides,
-  }
+  const named = { username: 'alice', description: 'Coffee and climbing.', profileType: 'WISHLIST', shareableId: 'aB3dE5gH', wishlist: [sampleItem()] }
+  return { ...v.parse(VisitorProfileSchema, named), ...overrides }
 }

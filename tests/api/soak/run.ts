@@ -7,7 +7,7 @@ import { createSyncEngine, type SyncEngine, type SyncResult } from '../../../src
 import { createMemoryLocks } from '../../../src/api/locks.ts'
 import { createMemoryTokenStore, type MemoryTokenStore } from '../../../src/sync/testing.ts'
 import { createTransport, type TokenPair } from '../../../src/sync/transport.ts'
-import { accessTokenKey } from '../../../server/accounts/access-token.ts'
+import { accessTokenKey } from '../../../server/http/access-token.ts'
 import { startSession } from '../../../server/accounts/sessions.ts'
 import type { TestApp } from '../harness.ts'
 import { createAccount } from '../../../server/accounts/accounts.ts'

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { createMiddleware } from 'hono/factory'
 import { users } from '../db/schema.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
-import { ApiError } from '../http/http.ts'
+import { ApiError } from './http.ts'
 import { accessTokenKey, verifyAccessClaims } from './access-token.ts'
 
 export function requireAuth({ config, database, now }: AppDeps) {

@@ -3,10 +3,10 @@
 import { Hono } from 'hono'
 import { OWNER_PROFILE_PATHS } from '../../src/contract/api-paths.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
-import { scanInputOf } from '../scans/scan-input.ts'
-import { redirectHeaders, visitorDocumentHeaders } from '../scans/scan-headers.ts'
-import { publicProfileResponse } from './public-profile.ts'
-import { profileOf, visitorDocuments } from './visitor-documents.ts'
+import { scanInputOf } from './scan-input.ts'
+import { redirectHeaders, visitorDocumentHeaders } from '../public-profile/profile-headers.ts'
+import { publicProfileResponse } from '../public-profile/public-profile.ts'
+import { profileOf, visitorDocuments } from '../public-profile/visitor-documents.ts'
 import { encodeFor, type StaticSite } from '../site/static-files.ts'
 
 export function profilePageRoutes({ database, config, scans }: AppDeps, site: StaticSite) {

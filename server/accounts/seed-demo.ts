@@ -2,14 +2,14 @@
 import { randomBytes } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import sharp from 'sharp'
-import { createAccount } from '../accounts/accounts.ts'
-import { hashPassword } from '../accounts/passwords.ts'
+import { createAccount } from './accounts.ts'
+import { hashPassword } from './passwords.ts'
 import type { Db } from '../db/client.ts'
 import { users } from '../db/schema.ts'
 import { processImage } from '../images/image-processing.ts'
 import { storeImage } from '../images/image-store.ts'
-import { updateProfile } from './profile-writes.ts'
-import { createItem } from './wishlist-writes.ts'
+import { updateProfile } from '../profiles/profile-writes.ts'
+import { createItem } from '../profiles/wishlist-writes.ts'
 
 const DEMO_ITEMS = [
   { name: 'Pour-over coffee set', brand: 'Hario', price: 39.9, colors: ['#c26a3d', '#f2d0a4'], description: 'A glass dripper, a gooseneck kettle and a bag of good beans for slow Sunday mornings.' },
