@@ -96,7 +96,10 @@ export function writesOf(op: Executed): Written[] {
   return []
 }
 
-const show = (value: unknown) => JSON.stringify(value)
+/** JSON with keys in order: the server's JSON columns (recipient, lines) come back with their keys reordered. */
+const show = (value: unknown): string => JSON.stringify(value, (_key, inner: unknown) =>
+  inner && typeof inner === 'object' && !Array.isArray(inner) ? Object.fromEntries(Object.entries(inner).sort(([x], [y]) => x.localeCompare(y))) : inner,
+)
 
 /** Every way the observed end state breaks the oracle; empty when it holds. */
 export function violations(intents: Intents, observed: Observed): string[] {
