@@ -74,7 +74,7 @@ const isRefused = (entry: OutboxEntry) => JSON.stringify(entry.body ?? null).inc
  * The owner answers every failed entry: a refused one (its value stays invalid, its image is gone) is discarded, with
  * the writes it carried (a create's whole item); any other is retried, now that the server is fixed.
  */
-export async function answerFailed(d: Device, intents: Intents, seen: (what: string) => void) {
+export async function answerFailed(d: Device, intents: Intents, seen: (what: string) => void): Promise<number> {
   await settleDevice(d)
   const failed = await d.db.outbox.where('status').equals('failed').sortBy('seq')
   for (const entry of failed) {
@@ -91,4 +91,5 @@ export async function answerFailed(d: Device, intents: Intents, seen: (what: str
     discardIntents(intents, d.name, dropped.flatMap((other) => (other.seq === undefined ? [] : [other.seq])), create)
     await discardOutboxEntry(d.db, entry.seq)
   }
+  return failed.length
 }

@@ -132,9 +132,12 @@ export async function perform(soak: Soak, step: Step): Promise<void> {
       if (status !== undefined) seen(`purchase ${status}`)
       return
     }
-    case 'order':
-      if (soak.printful) seen(`order ${await placeOrder(t, soak.owner)}`)
+    case 'order': {
+      if (!soak.printful) return
+      seen(`order ${await placeOrder(t, soak.owner)}`)
+      seen(`webhook ${await orderMovesOn(t, soak.printful, soak.owner, 0)}`)
       return
+    }
     case 'order-update': {
       const status = soak.printful && (await orderMovesOn(t, soak.printful, soak.owner, step.order))
       if (status !== undefined) seen(`webhook ${status}`)
