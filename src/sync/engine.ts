@@ -52,7 +52,10 @@ export function createSyncEngine(db: OwnerDatabase, transport: Transport, option
       result: result.then((outcome) => {
         lane = undefined
         // A fenced lane belongs to a generation that is gone; anything else is reported, so it never loops without backoff.
-        if (outcome.error !== undefined && !(outcome.error instanceof FencedError)) unreportedFailure = outcome.error
+        // The end of the session is not carried over: the next pass finds it by itself while it lasts, and after the
+        // owner signs in again it is stale (it would stop the worker's scheduler until the next sign-in).
+        const stale = outcome.error instanceof FencedError || outcome.error instanceof SessionEndedError
+        if (outcome.error !== undefined && !stale) unreportedFailure = outcome.error
         options.onUploadsSettled?.()
         return outcome
       }),

@@ -5,7 +5,16 @@ import { toErrorResponse } from '../../../server/http/http.ts'
 import { type Dispatch, syncRoutes } from '../../../server/sync/sync.ts'
 import { PUSH_ALREADY_APPLIED_STATUS, PUSH_NOT_ATTEMPTED_STATUS } from '../../../src/contract/sync.ts'
 import type { FetchLike } from '../../../src/sync/transport.ts'
+import { userIdFromAccessToken } from '../../../src/local/session.ts'
 import type { TestApp } from '../harness.ts'
+
+/**
+ * A write the server refuses every time (`refuse`: 400, as for an invalid field) or fails on every time (`fail`: 500,
+ * a server bug on one body). The written value carries the marker, so the soak's server knows it; the owner
+ * discards a refused one and retries a failed one once the bug is fixed (the end of the run).
+ */
+export type Poison = 'refuse' | 'fail'
+export const POISON_MARKER: Record<Poison, string> = { refuse: 'poison-refuse', fail: 'poison-fail' }
 
 /** A fault for the next push request: inside the batch at operation k, or the whole request. */
 export type PushFault =
@@ -23,7 +32,27 @@ export type PushFault =
 export type RequestFault = { on: 'pull' | 'upload' | 'refresh'; kind: 'bad-gateway' | 'lose-response' | 'drop' }
 
 /** One operation the server ran for real: not answered from a stored result, not refused, not "already applied". */
-export type Executed = { device: string; seq: number; method: string; path: string; body: Record<string, unknown> }
+export type Executed = { device: string; user: string; seq: number; method: string; path: string; body: Record<string, unknown> }
+
+/**
+ * How the soak's server behaves, shared by every device's line. `poisonFixed`: poisoned writes (model.ts) go through.
+ * The broken servers, for the soak's own checks that it can fail: `forgetful` runs a resent write again (every
+ * operation arrives with a fresh key and no mutation id); `drops` acknowledges item edits without running them;
+ * `blocking` answers pushes without the device's last applied mutation id, as the server before decision 139 did,
+ * so an entry that fails every time holds back everything behind it.
+ */
+export type ServerSwitches = { poisonFixed: boolean; forgetful: boolean; drops: boolean; blocking: boolean }
+export const normalServer = (): ServerSwitches => ({ poisonFixed: false, forgetful: false, drops: false, blocking: false })
+
+/** The injected answer to a poisoned write while the server is not fixed, or undefined. */
+function poisonAnswer(body: string, switches: ServerSwitches): Response | undefined {
+  if (switches.poisonFixed) return undefined
+  if (body.includes(POISON_MARKER.refuse)) return Response.json({ message: 'Injected refusal: this value is invalid.' }, { status: 400 })
+  if (body.includes(POISON_MARKER.fail)) return Response.json({ message: 'Injected server bug on this body' }, { status: 500 })
+  return undefined
+}
+
+const userOf = (request: Request) => userIdFromAccessToken((request.headers.get('Authorization') ?? '').replace(/^Bearer /, '')) ?? ''
 
 /** What the server ran, and how often each fault fired and each kind of answer came back (the soak's coverage). */
 export type ServerLog = { executed: Executed[]; seen: Record<string, number> }
@@ -33,6 +62,7 @@ export const countSeen = (log: ServerLog, what: string) => {
 }
 
 const lostConnection = () => new TypeError('Failed to fetch')
+const ITEM_EDIT = /^\/api\/wishlist-items\/[0-9a-f-]{36}$/
 
 function requestKind(method: string, pathname: string): RequestFault['on'] | 'push' | 'other' {
   if (pathname === '/api/sync/push') return 'push'
@@ -43,11 +73,12 @@ function requestKind(method: string, pathname: string): RequestFault['on'] | 'pu
 }
 
 /**
- * `forgetful`: a broken server for the soak's own check that it can fail: every pushed operation arrives with a fresh
- * Idempotency-Key and no mutation id, so a resend of a committed write runs again.
+ * One device's line to the server, with the faults armed on it; `switches` (shared) say how the server behaves.
  */
-export function deviceNetwork(t: TestApp, device: string, log: ServerLog, running: Set<Promise<unknown>>, forgetful = false) {
+export function deviceNetwork(t: TestApp, device: string, log: ServerLog, running: Set<Promise<unknown>>, switches: ServerSwitches) {
   const pushFaults: PushFault[] = []
+  /** Injected 5xx faults that fired: that many can make an entry wait for the owner (SERVER_FAILURES_BEFORE_OWNER). */
+  let failsFired = 0
   const requestFaults: RequestFault[] = []
   let online = true
 
@@ -59,7 +90,7 @@ export function deviceNetwork(t: TestApp, device: string, log: ServerLog, runnin
   }
 
   async function push(input: string, sent: RequestInit): Promise<Response> {
-    const init = forgetful ? forgetResends(sent) : sent
+    const init = switches.forgetful ? forgetResends(sent) : sent
     const fault = pushFaults.shift()
     if (fault?.kind === 'drop') {
       countSeen(log, 'push drop')
@@ -76,14 +107,20 @@ export function deviceNetwork(t: TestApp, device: string, log: ServerLog, runnin
       const armed = fault && 'k' in fault && fault.k === k ? fault : undefined
       if (armed) countSeen(log, `push ${armed.kind}`)
       if (armed?.kind === 'lose-before') loseAnswer(lostConnection())
+      if (armed?.kind === 'fail') failsFired += 1
       if (armed?.kind === 'fail') return Response.json({ message: 'Injected failure' }, { status: armed.status })
       if (armed?.kind === 'unauthorized') return Response.json({ message: 'Token expired' }, { status: 401 })
-      const body = request.method === 'DELETE' ? {} : ((await request.clone().json().catch(() => ({}))) as Record<string, unknown>)
+      const text = request.method === 'DELETE' ? '{}' : await request.clone().text()
+      const body = parsedBody(text)
+      const poisoned = poisonAnswer(text, switches)
+      if (poisoned) countSeen(log, `poison answered ${poisoned.status}`)
+      if (poisoned) return poisoned
+      if (switches.drops && request.method === 'PUT' && ITEM_EDIT.test(new URL(request.url).pathname)) return Response.json({}, { status: 200 })
       const res = await t.app.fetch(request, bindings)
       const ran = res.status >= 200 && res.status < 300 && res.status !== PUSH_ALREADY_APPLIED_STATUS && !res.headers.get('Idempotent-Replayed')
       if (res.headers.get('Idempotent-Replayed')) countSeen(log, 'answered from idempotency row')
       if (res.status === 409) countSeen(log, 'answered 409')
-      if (ran) log.executed.push({ device, seq: log.executed.length, method: request.method, path: new URL(request.url).pathname, body })
+      if (ran) log.executed.push({ device, user: userOf(request), seq: log.executed.length, method: request.method, path: new URL(request.url).pathname, body })
       if (armed?.kind === 'lose-after') loseAnswer(lostConnection())
       return res
     }
@@ -98,12 +135,16 @@ export function deviceNetwork(t: TestApp, device: string, log: ServerLog, runnin
 
   /** The push route answers "already applied" and "not attempted" itself, without dispatching: read them off its answer. */
   async function countAnswers(res: Response): Promise<Response> {
-    const answer = (await res.clone().json().catch(() => ({}))) as { results?: { status: number }[] }
+    const answer = (await res.clone().json().catch(() => ({}))) as { results?: { status: number }[]; lastMutationId?: number }
     for (const { status } of answer.results ?? []) {
       if (status === PUSH_ALREADY_APPLIED_STATUS) countSeen(log, 'answered 208 already applied')
       if (status === PUSH_NOT_ATTEMPTED_STATUS) countSeen(log, 'answered 424 not attempted')
     }
-    return res
+    if (!switches.blocking || answer.lastMutationId === undefined) return res
+    const { lastMutationId: _withheld, ...old } = answer
+    const headers = new Headers(res.headers)
+    headers.delete('content-length')
+    return Response.json(old, { status: res.status, headers })
   }
 
   async function other(kind: RequestFault['on'], input: string, init: RequestInit): Promise<Response> {
@@ -125,7 +166,11 @@ export function deviceNetwork(t: TestApp, device: string, log: ServerLog, runnin
     if (!online) throw lostConnection()
     const kind = requestKind(init.method ?? 'GET', new URL(input).pathname)
     if (kind === 'push') return push(input, init)
-    if (kind === 'other') return t.app.request(input, init)
+    if (kind === 'other') {
+      // A single call (the batch refused) meets the same poisoned-value rule as an operation in a push.
+      const poisoned = init.method && init.method !== 'GET' ? poisonAnswer(String(init.body ?? ''), switches) : undefined
+      return poisoned ?? t.app.request(input, init)
+    }
     return other(kind, input, init)
   }
 
@@ -151,10 +196,21 @@ export function deviceNetwork(t: TestApp, device: string, log: ServerLog, runnin
     armedTotal() {
       return pushFaults.length + requestFaults.length
     },
+    get failsFired() {
+      return failsFired
+    },
   }
 }
 
 export type DeviceNetwork = ReturnType<typeof deviceNetwork>
+
+function parsedBody(text: string): Record<string, unknown> {
+  try {
+    return (JSON.parse(text || '{}') ?? {}) as Record<string, unknown>
+  } catch {
+    return {}
+  }
+}
 
 function forgetResends(init: RequestInit): RequestInit {
   const push = JSON.parse(String(init.body)) as { operations: Record<string, unknown>[] }

@@ -1,15 +1,18 @@
 // The soak's oracle catches each way sync can go wrong: a lost, reordered or doubled write, a lost or resurrected item, a device that differs.
 import { describe, expect, it } from 'vitest'
 import type { Executed } from './network.ts'
-import { itemSubject, newIntents, violations, type Intents, type Observed } from './oracle.ts'
+import { discardIntents, itemSubject, LINK_ADDED, linkSubject, newIntents, violations, type Intents, type Observed } from './oracle.ts'
 
 const ID = '00000000-0000-4000-8000-000000000001'
 const OTHER = '00000000-0000-4000-8000-000000000002'
-const PROFILE = { id: 'p', description: 'start', contactInfo: 'c@example.test', isPublic: true, profileImageId: null, profileImageUrl: null }
-const item = (id: string, fields: Record<string, unknown> = {}) => ({ id, name: 'n1', price: 1.25, brand: 'b1', description: 'd1', storedImageId: null, ...fields })
+const PROFILE = { id: 'p', description: 'start', contactInfo: 'c@example.test', isPublic: true, profileImageId: null, profileImageUrl: null, socialLinks: [] }
+const ORDER = { id: 'order-1', status: 'inprocess' }
+const PURCHASE = { id: 'purchase-1', wishlistItemId: ID, purchasedAt: '2026-01-01T00:00:00.000Z', priceAtPurchase: 1.25 }
+const item = (id: string, fields: Record<string, unknown> = {}) => ({ id, name: 'n1', price: 1.25, brand: 'b1', description: 'd1', productUrl: null, storedImageId: null, ...fields })
 
 let seq = 0
-const op = (device: string, method: string, path: string, body: Record<string, unknown> = {}): Executed => ({ device, seq: seq++, method, path, body })
+const OWNER = 'owner-1'
+const op = (device: string, method: string, path: string, body: Record<string, unknown> = {}): Executed => ({ device, user: OWNER, seq: seq++, method, path, body })
 const create = (device: string, id: string) => op(device, 'POST', '/api/wishlist-items/profile/p', { id, name: 'n1', price: 1.25, brand: 'b1', description: 'd1' })
 const edit = (device: string, id: string, body: Record<string, unknown>) => op(device, 'PUT', `/api/wishlist-items/${id}`, body)
 
@@ -19,12 +22,22 @@ function base(): { intents: Intents; observed: Observed } {
   intents.created.set(ID, 'a')
   for (const [field, value] of Object.entries({ name: 'n1', price: 1.25, brand: 'b1', description: 'd1' })) intents.writes.push({ device: 'a', subject: itemSubject(ID), field, value })
   intents.writes.push({ device: 'a', subject: itemSubject(ID), field: 'name', value: 'n2' })
-  intents.writes.push({ device: 'b', subject: itemSubject(ID), field: 'name', value: 'n3' })
+  // b had pulled n2 when it wrote n3.
+  intents.writes.push({ device: 'b', subject: itemSubject(ID), field: 'name', value: 'n3', held: 'n2' })
   const serverItem = item(ID, { name: 'n3' })
   const observed: Observed = {
+    owner: OWNER,
     initialProfile: PROFILE,
-    server: { profile: { ...PROFILE, wishlist: [serverItem] }, items: [serverItem] },
-    devices: ['a', 'b'].map((device) => ({ device, profile: { ...PROFILE, localImageId: null }, items: [{ ...serverItem, position: 1, localImageId: null }], unsent: 0, pendingImages: 0 })),
+    server: { profile: { ...PROFILE, wishlist: [serverItem] }, items: [serverItem], purchases: [PURCHASE], orders: [ORDER], unreferencedImages: [] },
+    devices: ['a', 'b'].map((device) => ({
+      device,
+      profile: { ...PROFILE, localImageId: null },
+      items: [{ ...serverItem, position: 1, localImageId: null }],
+      purchases: [PURCHASE],
+      orders: [ORDER],
+      unsent: 0,
+      pendingImages: 0,
+    })),
     executed: [create('a', ID), edit('a', ID, { name: 'n2' }), edit('b', ID, { name: 'n3' })],
   }
   return { intents, observed }
@@ -121,7 +134,62 @@ describe('the soak oracle', () => {
       },
       reports: /profile isPublic: the server holds false, the last operation it ran set true/,
     },
+    {
+      what: 'a value a device held when it wrote a newer one wins (judged from the intents, whatever the log says)',
+      change: ({ observed }) => {
+        observed.executed.push(edit('a', ID, { name: 'n2' }))
+        observed.executed.splice(1, 1)
+        observed.server.items[0] = item(ID, { name: 'n2' })
+        for (const device of observed.devices) device.items = [{ ...item(ID, { name: 'n2' }), position: 1, localImageId: null }]
+      },
+      reports: /name: the server holds "n2", which device b held when it wrote "n3"/,
+    },
+    {
+      what: 'a write ran with another owner\'s token',
+      change: ({ observed }) => observed.executed.push({ ...edit('a', ID, {}), user: 'someone-else' }),
+      reports: /device a's PUT .* ran with another owner's token/,
+    },
+    {
+      what: 'a social link created and never removed is missing',
+      change: ({ intents, observed }) => {
+        intents.writes.push({ device: 'a', subject: linkSubject(7), field: LINK_ADDED, value: true })
+        intents.writes.push({ device: 'a', subject: linkSubject(7), field: 'url', value: 'https://x.example.test/1' })
+        observed.executed.push(op('a', 'PUT', '/api/profiles', { socialLinkChanges: { add: [{ id: 7, platform: 'Website', url: 'https://x.example.test/1' }] } }))
+      },
+      reports: /link 7 \(created on a\) is lost on the server/,
+    },
+    {
+      what: "a device's purchases differ from the server's",
+      change: ({ observed }) => {
+        const device = observed.devices[1]
+        if (device) device.purchases = []
+      },
+      reports: /device b purchases \[\], server/,
+    },
+    {
+      what: "a device's order is behind the server's (a webhook's change never arrived)",
+      change: ({ observed }) => {
+        const device = observed.devices[0]
+        if (device) device.orders = [{ ...ORDER, status: 'draft' }]
+      },
+      reports: /device a orders .*"draft".*, server .*"inprocess"/,
+    },
+    {
+      what: 'an image nothing references is left after the sweep',
+      change: ({ observed }) => {
+        observed.server.unreferencedImages = ['img-1']
+      },
+      reports: /image img-1 is on the server with nothing referencing it/,
+    },
   ]
+
+  it('a discarded write is no longer expected', () => {
+    const { intents, observed } = base()
+    intents.writes.push({ device: 'b', subject: itemSubject(ID), field: 'name', value: 'n4 poison-refuse', entry: 9 })
+    expect(violations(intents, observed).join('\n')).toMatch(/its last write was "n4 poison-refuse"/)
+    discardIntents(intents, 'b', [9])
+    expect(violations(intents, observed)).toEqual([])
+  })
 
   for (const { what, change, reports } of broken) {
     it(`reports ${what}`, () => {
