@@ -92,11 +92,12 @@ describe('first scan', () => {
     await more.click()
     expect(await more.textContent()).toBe('Less')
     expect(await more.getAttribute('aria-expanded')).toBe('true')
+    await page.getByRole('radio', { name: 'Dark' }).check({ force: true })
+    expect(await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('dark')
+    // The toast shows over the header's switch (top right), so the switch goes first.
     await page.getByRole('button', { name: 'Share' }).click()
     await page.getByText('Link copied').waitFor()
     expect(await page.evaluate(() => (window as unknown as { copiedLink?: string }).copiedLink)).toBe(`${baseUrl()}/profile/${shareableId}`)
-    await page.getByRole('radio', { name: 'Dark' }).check({ force: true })
-    expect(await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('dark')
     await page.waitForLoadState('networkidle')
     expect(await reactRuns()).toBe(false)
     // React's production build names its error page in every copy; no script of the first visit carries it.
