@@ -66,6 +66,16 @@ const serverZones = SERVER_LAYERS.flatMap((layer, index) =>
   }),
 )
 
+/**
+ * The visitor page's plain code: all that a first scan runs before the first Purchase tap (decision 176). It imports no
+ * React, no icon components and no .tsx module, so the React page and its purchase flow load only on that tap.
+ */
+const visitorPlainFiles = ['dom-hooks', 'page-address', 'purchase-flow', 'purchase-replay', 'scan-beacon', 'scan-report', 'share-link', 'static-page', 'static-toasts', 'toast-store', 'visitor-theme'].map(
+  (name) => `src/features/public-profile/${name}.ts`,
+)
+const reactFree = ['react', 'react-dom', 'react-dom/*', '@tabler/*', '**/*.tsx']
+const REACT_FREE_MESSAGE = 'The visitor page runs no React before the first Purchase tap: its plain code imports none (decision 176).'
+
 /** A no-restricted-imports rule whose patterns forbid the given folders (as seen from anywhere). */
 function forbid(groups, message) {
   return ['error', { patterns: groups.map((group) => ({ group, message })) }]
@@ -152,12 +162,23 @@ export default tseslint.config(
       'A feature imports shared modules only: never routes, never another feature.',
     )
     // A later config replaces a rule's options rather than adding to them, so the visitor feature gets both in one.
-    if (feature === 'public-profile') oneWay[1].patterns.push({ group: visitorPageForbidden, message: VISITOR_PAGE_MESSAGE })
-    return { files: [`src/features/${feature}/**`], rules: { 'no-restricted-imports': oneWay } }
-  }),
+    if (feature !== 'public-profile') return { files: [`src/features/${feature}/**`], rules: { 'no-restricted-imports': oneWay } }
+    oneWay[1].patterns.push({ group: visitorPageForbidden, message: VISITOR_PAGE_MESSAGE })
+    const plain = ['error', { patterns: [...oneWay[1].patterns, { group: reactFree, message: REACT_FREE_MESSAGE }] }]
+    return [
+      { files: [`src/features/${feature}/**`], rules: { 'no-restricted-imports': oneWay } },
+      { files: visitorPlainFiles, rules: { 'no-restricted-imports': plain } },
+    ]
+  }).flat(),
   {
     files: ['src/visitor*.ts', 'src/visitor*.tsx'],
     rules: { 'no-restricted-imports': forbid([visitorPageForbidden], VISITOR_PAGE_MESSAGE) },
+  },
+  {
+    files: ['src/visitor.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: visitorPageForbidden, message: VISITOR_PAGE_MESSAGE }, { group: reactFree, message: REACT_FREE_MESSAGE }] }],
+    },
   },
   {
     files: ['server/**'],

@@ -1,21 +1,77 @@
-// Entry of the visitor's document (profile.html). The server's HTML is already the whole page, so the script that
-// makes it interactive waits until the page's own content (the first photo above all) has loaded: on a phone network
-// the picture comes first and the Purchase buttons a moment later, instead of both arriving late (decision 062).
-// The stylesheet is imported here, not in the bootstrap, so that it is linked from the HTML (the server inlines it).
+// Entry of the visitor's document (profile.html), and all the script a first scan runs (decision 176): the server's
+// HTML is already the whole page, so plain code makes it interactive ('More', Share, theme, offline notice), and React
+// with the purchase flow loads only on the first Purchase tap (visitor-main.tsx), which then opens its sheet. A page
+// without the server's HTML (the service worker's offline shell, a missing profile) is React's from the start.
+// The stylesheet is imported here so that it is linked from the HTML (the server inlines it).
 import './features/public-profile/public-profile.css'
+import { apiPaths } from './contract/api-paths.ts'
+import { EMBEDDED_PROFILE_ELEMENT_ID, ROOT_ELEMENT_ID } from './contract/names.ts'
+import { PURCHASE_FAILED_TITLE, PURCHASE_FAILURE_MESSAGES } from './features/public-profile/purchase-flow.ts'
+import { profileIdOfPage } from './features/public-profile/page-address.ts'
+import { keepPurchaseTap } from './features/public-profile/purchase-replay.ts'
+import { startScanReports } from './features/public-profile/scan-beacon.ts'
+import { startStaticPage } from './features/public-profile/static-page.ts'
+import { showToast } from './features/public-profile/toast-store.ts'
+import { applyStoredTheme, watchTheme } from './features/public-profile/visitor-theme.ts'
+import { registerServiceWorker } from './features/shell/service-worker.ts'
 
-/** However slow a photo is, the page becomes interactive by then. */
-const LATEST_START_MS = 3000
+applyStoredTheme()
+watchTheme()
+// Reports queued by an earlier offline opening go out now, or when the browser is back online.
+startScanReports()
 
-let started = false
-function start() {
-  if (started) return
-  started = true
-  void import('./visitor-main.tsx')
+const root = document.getElementById(ROOT_ELEMENT_ID)
+if (!root) throw new Error('profile.html has no #root element')
+
+type ReactPage = { mountVisitorApp: (root: HTMLElement) => void }
+let react: Promise<ReactPage> | undefined
+/** The React page's code, fetched once; a failed fetch (the network dropped) may be tried again by the next tap. */
+function loadReact(): Promise<ReactPage> {
+  react ??= import('./visitor-main.tsx').catch((error: unknown) => {
+    react = undefined
+    throw error
+  })
+  return react
 }
 
-if (document.readyState === 'complete') start()
-else {
-  window.addEventListener('load', start, { once: true })
-  setTimeout(start, LATEST_START_MS)
+const serverRendered = document.getElementById(EMBEDDED_PROFILE_ELEMENT_ID) !== null && root.firstElementChild !== null
+if (serverRendered) {
+  let handingOver = false
+  const page = startStaticPage(root, {
+    onPurchaseIntent: () => void loadReact().catch(() => undefined),
+    onPurchase: (itemId) => {
+      keepPurchaseTap(itemId)
+      if (handingOver) return
+      handingOver = true
+      loadReact().then(
+        ({ mountVisitorApp }) => {
+          page.stop()
+          mountVisitorApp(root)
+        },
+        () => {
+          handingOver = false
+          showToast({ title: PURCHASE_FAILED_TITLE, message: PURCHASE_FAILURE_MESSAGES.unknown, tone: 'red' })
+        },
+      )
+    },
+  })
+} else {
+  void loadReact().then(({ mountVisitorApp }) => mountVisitorApp(root))
 }
+
+registerServiceWorker({
+  onUpdateWaiting: (reload) =>
+    showToast({ title: 'A new version is available', message: 'Reload to use it.', autoCloseMs: null, action: { label: 'Reload', onClick: reload } }),
+  // The first visit loaded the profile before the worker existed; asking again through it saves the copy that an
+  // offline re-scan opens.
+  onFirstControl: () => {
+    const shareableId = profileIdOfPage(window.location.pathname)
+    if (shareableId === undefined) return
+    void fetch(apiPaths.publicProfile(shareableId), { cache: 'no-cache' }).catch(() => undefined)
+    // Photos already on screen come from the HTTP cache, so saving them costs no data; the rest wait for a visit.
+    for (const image of Array.from(document.images)) {
+      const url = new URL(image.currentSrc || image.src, window.location.href)
+      if (image.complete && image.naturalWidth > 0 && url.origin === window.location.origin) void fetch(url).catch(() => undefined)
+    }
+  },
+})

@@ -35,6 +35,13 @@ describe('renderVisitorPage', () => {
     for (const text of expected) expect(html).toContain(text)
   })
 
+  it("carries what the page's plain code finds before React (decision 176): the item on Purchase, the name on Share", () => {
+    const item = sampleItem()
+    const html = render({ wishlist: [item] })
+    expect(html).toContain(`data-purchase-item="${item.id}" disabled="">Purchase</button>`)
+    expect(html).toMatch(/<button [^>]*data-share-title="alice"[^>]*>.*Share<\/button>/)
+  })
+
   it('sets title, description, canonical and og fields, escaped', () => {
     const html = render({ username: 'alice', description: 'Tea & "cake"' })
     expect(html).toContain('<title>alice · QR Tee</title>')

@@ -1,5 +1,6 @@
-// The visitor's own document on a first scan (decision 062): server-rendered HTML that reads without JavaScript, none
-// of the owner's app code, a clean hydration, the theme switch, and one visit being enough for an offline re-scan.
+// The visitor's own document on a first scan (decisions 062, 176): server-rendered HTML that reads without JavaScript,
+// none of the owner's app code, no React before the first Purchase tap and a clean hydration then, the theme switch,
+// and one visit being enough for an offline re-scan.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { baseUrl, freshPagePerTest } from './browser.ts'
@@ -63,6 +64,57 @@ describe('first scan', () => {
     expect(errors).toEqual([])
   })
 
+  it("runs no React before the first Purchase tap: 'More', Share and the theme work without it, and the tap hydrates cleanly into the sheet", async () => {
+    const description = `${'Coffee, climbing and long walks with friends. '.repeat(5)}Thank you for scanning!`
+    const { shareableId } = await ownerWith({ profileType: 'WISHLIST', description }, ['Espresso cups'])
+    const errors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    page.on('pageerror', (error) => errors.push(error.message))
+    const scripts: Promise<string>[] = []
+    page.on('response', (response) => {
+      // The service worker's precache fetches every file of the build, this page's later code included.
+      if (response.request().resourceType() === 'script' && !response.request().serviceWorker()) scripts.push(response.text())
+    })
+    // No share sheet here: Share copies the link, and says so in a toast.
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, 'share', { value: undefined, configurable: true })
+      const clipboard = { writeText: async (text: string) => void Object.assign(window, { copiedLink: text }) }
+      Object.defineProperty(navigator, 'clipboard', { value: clipboard, configurable: true })
+    })
+    // React marks the element it runs; before the tap, #root carries no such mark.
+    const reactRuns = () => page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')))
+    await page.goto(`/profile/${shareableId}`)
+
+    const more = page.locator('.qv-head .qv-more')
+    await expect.poll(() => more.isEnabled()).toBe(true)
+    await more.click()
+    expect(await more.textContent()).toBe('Less')
+    expect(await more.getAttribute('aria-expanded')).toBe('true')
+    await page.getByRole('radio', { name: 'Dark' }).check({ force: true })
+    expect(await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('dark')
+    // The toast shows over the header's switch (top right), so the switch goes first.
+    await page.getByRole('button', { name: 'Share' }).click()
+    await page.getByText('Link copied').waitFor()
+    expect(await page.evaluate(() => (window as unknown as { copiedLink?: string }).copiedLink)).toBe(`${baseUrl()}/profile/${shareableId}`)
+    await page.waitForLoadState('networkidle')
+    expect(await reactRuns()).toBe(false)
+    // React's production build names its error page in every copy; no script of the first visit carries it.
+    for (const body of await Promise.all(scripts)) expect(body).not.toContain('react.dev/errors')
+
+    await purchaseButton(page, 'Espresso cups').click()
+    await page.getByRole('dialog', { name: 'Confirm your gift' }).getByText('€12.50').first().waitFor()
+    expect(await reactRuns()).toBe(true)
+    // What the visitor did before React stays as they left it.
+    expect(await more.textContent()).toBe('Less')
+    expect(await page.getByRole('radio', { name: 'Dark', includeHidden: true }).isChecked()).toBe(true)
+    expect(await page.evaluate(() => localStorage.getItem('vite-ui-theme'))).toBe('dark')
+    await confirmPurchase(page)
+    await page.getByRole('dialog', { name: 'Thank you for your gift!' }).waitFor()
+    expect(errors).toEqual([])
+  })
+
   it('one online visit is enough: offline, the re-scan opens the saved copy', async () => {
     const { user, shareableId } = await ownerWith({ profileType: 'WISHLIST' }, ['Espresso cups'])
     await page.goto(`/profile/${shareableId}`)
@@ -85,7 +137,7 @@ describe('first scan', () => {
     await page.goto(`/profile/${shareableId}`)
     const scheme = () => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))
     const dark = page.getByRole('radio', { name: 'Dark' })
-    // The server's switch is disabled until the script has hydrated the page.
+    // The server's switch is disabled until the page's script has run.
     await expect.poll(() => dark.isEnabled()).toBe(true)
     await dark.check({ force: true })
     expect(await scheme()).toBe('dark')

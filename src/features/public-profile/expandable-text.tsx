@@ -1,5 +1,6 @@
 // Owns long text on the visitor page: clamped to a few lines with 'More', so the first gift stays above the fold.
 import { useId, useState } from 'react'
+import { OPENED_ATTRIBUTE } from './dom-hooks.ts'
 import { useHydrated } from './page-context.ts'
 
 export type ExpandableTextProps = {
@@ -13,12 +14,13 @@ export type ExpandableTextProps = {
 
 /**
  * Decided by length, not by measuring, so the server renders the same page the browser hydrates. The 'More' button
- * waits for the script (like Purchase), so a tap is never swallowed.
+ * waits for the script (like Purchase), so a tap is never swallowed. Before React, the page's plain code runs the
+ * button (static-page.ts); React then starts from what the visitor left open, so hydration finds the same text.
  */
 export function ExpandableText({ text, className, maxChars, maxBreaks }: ExpandableTextProps) {
-  const [open, setOpen] = useState(false)
-  const hydrated = useHydrated()
   const id = useId()
+  const [open, setOpen] = useState(() => openedBeforeReact(id))
+  const hydrated = useHydrated()
   const long = isLongText(text, maxChars, maxBreaks)
   return (
     <>
@@ -32,6 +34,12 @@ export function ExpandableText({ text, className, maxChars, maxBreaks }: Expanda
       )}
     </>
   )
+}
+
+/** The server's paragraph of this id, unclamped by the plain code's 'More' (none on the server or in a fresh render). */
+function openedBeforeReact(id: string): boolean {
+  const paragraph = typeof document === 'undefined' ? null : document.getElementById(id)
+  return paragraph?.getAttribute(OPENED_ATTRIBUTE) === 'true'
 }
 
 export function isLongText(text: string, maxChars: number, maxBreaks: number): boolean {

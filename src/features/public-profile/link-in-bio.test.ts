@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { isLongText } from './expandable-text.tsx'
 import { headingSizeClass } from './profile-header.tsx'
-import { shareLink } from './share-button.tsx'
+import { shareLink } from './share-link.ts'
 
 const data = { title: 'alice', url: 'https://qrtee.example/profile/aB3dE5gH' }
 

@@ -4,7 +4,7 @@ import { type ReactNode, useId, useRef, useState } from 'react'
 import { Dialog } from './dialog.tsx'
 import { MESSAGE_FIELDS_REQUIRED, type MessageField, type MessageProblems, validateMessage } from './purchase-flow.ts'
 import { sendPurchaseMessage } from './record-purchase.ts'
-import { showToast } from './toasts.tsx'
+import { showToast } from './toast-store.ts'
 
 /** Spec section 9: the message toast shows for 2 s. */
 const MESSAGE_TOAST_MS = 2000

@@ -12,7 +12,7 @@ import {
   purchaseReducer,
 } from './purchase-flow.ts'
 import { recordPurchase } from './record-purchase.ts'
-import { showToast } from './toasts.tsx'
+import { showToast } from './toast-store.ts'
 
 /** How long 'Payment successful!' stays up; the spec keeps the value to itself. */
 const THANK_YOU_TOAST_MS = 4000

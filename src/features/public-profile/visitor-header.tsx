@@ -1,9 +1,9 @@
 // Owns the header of the visitor's own document: the brand home link and a light / dark / system switch.
 import { IconDeviceDesktop, IconMoon, IconQrcode, IconSun } from '@tabler/icons-react'
-import type { ReactNode } from 'react'
-import { THEME_CHOICES, type ThemeChoice } from '../../lib/theme-storage.ts'
+import { type ReactNode, useSyncExternalStore } from 'react'
+import { DEFAULT_THEME, readThemeChoice, THEME_CHOICES, type ThemeChoice } from '../../lib/theme-storage.ts'
 import { useHydrated } from './page-context.ts'
-import { setThemeChoice, useThemeChoice } from './visitor-theme.ts'
+import { setThemeChoice, subscribeTheme } from './visitor-theme.ts'
 
 const LABELS: Record<ThemeChoice, { label: string; icon: ReactNode }> = {
   light: { label: 'Light', icon: <IconSun size={16} aria-hidden /> },
@@ -32,4 +32,9 @@ export function VisitorHeader() {
       </fieldset>
     </header>
   )
+}
+
+function useThemeChoice(): ThemeChoice {
+  // The server cannot know the visitor's choice; it renders the default and the browser corrects it after hydration.
+  return useSyncExternalStore(subscribeTheme, readThemeChoice, () => DEFAULT_THEME)
 }

@@ -1,7 +1,7 @@
 // Owns the colour scheme of the visitor's own document: the stored light / dark / system choice (same key and values
-// as the app) applied to <html> the way Mantine does, so the app and this page always agree.
-import { useSyncExternalStore } from 'react'
-import { DEFAULT_THEME, readThemeChoice, THEME_STORAGE_KEY, type ThemeChoice } from '../../lib/theme-storage.ts'
+// as the app) applied to <html> the way Mantine does, so the app and this page always agree. Plain code: the switch
+// works before React loads (decision 176).
+import { readThemeChoice, THEME_STORAGE_KEY, type ThemeChoice } from '../../lib/theme-storage.ts'
 
 const listeners = new Set<() => void>()
 const notify = () => listeners.forEach((listener) => listener())
@@ -36,12 +36,8 @@ export function watchTheme(): void {
   darkQuery().addEventListener('change', applyStoredTheme)
 }
 
-const subscribe = (listener: () => void) => {
+/** Hears every change of the choice: this page's switch, another tab's. */
+export function subscribeTheme(listener: () => void): () => void {
   listeners.add(listener)
   return () => listeners.delete(listener)
-}
-
-export function useThemeChoice(): ThemeChoice {
-  // The server cannot know the visitor's choice; it renders the default and the browser corrects it after hydration.
-  return useSyncExternalStore(subscribe, readThemeChoice, () => DEFAULT_THEME)
 }

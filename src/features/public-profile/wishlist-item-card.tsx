@@ -2,6 +2,7 @@
 import { IconExternalLink, IconPhoto } from '@tabler/icons-react'
 import type { PublicWishlistItem } from '../../contract/profile.ts'
 import { formatEuro } from '../../lib/money.ts'
+import { PURCHASE_ITEM_ATTRIBUTE } from './dom-hooks.ts'
 import { ExpandableText } from './expandable-text.tsx'
 import { useHydrated, useSecurePage } from './page-context.ts'
 import { imageSrc, productHref, uploadSrcSet } from './profile-view.ts'
@@ -76,6 +77,7 @@ export function WishlistItemCard({ item, view, onPurchase, imageLoading = 'lazy'
           <button
             type="button"
             className="qv-btn"
+            {...{ [PURCHASE_ITEM_ATTRIBUTE]: item.id }}
             onClick={() => onPurchase(item)}
             disabled={view.purchaseDisabled || !hydrated}
             aria-describedby={purchaseDescribedBy}

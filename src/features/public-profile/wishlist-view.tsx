@@ -1,12 +1,13 @@
 // Owns a wishlist profile as a visitor sees it: header with stats, the gift cards (open ones first), and the purchase
 // dialogs: confirmation, thank-you and the message to the owner.
-import { useId, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { ConfirmSheet } from './confirm-sheet.tsx'
 import type { VisitorProfile } from './load-profile.ts'
 import { MessageDialog } from './message-dialog.tsx'
 import { useOnline } from './page-context.ts'
 import { ProfileHeader } from './profile-header.tsx'
 import { contactActions, itemPurchaseView, OFFLINE_PURCHASE_REASON, openGiftsFirst } from './purchase-flow.ts'
+import { takePurchaseTap } from './purchase-replay.ts'
 import { ThankYouModal } from './thank-you-modal.tsx'
 import { usePurchase } from './use-purchase.ts'
 import { type ImageLoading, WishlistItemCard } from './wishlist-item-card.tsx'
@@ -32,6 +33,12 @@ export function WishlistView({ profile, onOutdated }: { profile: VisitorProfile;
   const confirming = state.step.phase === 'confirming' ? state.step : null
   const confirmItem = confirming ? (profile.wishlist.find((item) => item.id === confirming.itemId) ?? null) : null
   const anyOpen = views.some(({ view }) => view.showPurchase)
+  useEffect(() => {
+    // The tap that loaded this code (before React ran the page) opens its sheet now.
+    const itemId = takePurchaseTap()
+    const item = itemId === null ? undefined : profile.wishlist.find((gift) => gift.id === itemId)
+    if (item) ask(item)
+  }, [profile.wishlist, ask])
 
   return (
     <div className="qv-stack">

@@ -1,0 +1,37 @@
+// Owns what 'Share' does on the visitor page: the phone's share sheet (Web Share API), else the link copied, and the
+// toast that says so. Plain code, so the button works before React loads (decision 176).
+import { showToast } from './toast-store.ts'
+
+export type ShareOutcome = 'shared' | 'copied' | 'cancelled' | 'failed'
+
+/** Pure of the page: the browser's share and clipboard are passed in, so each path is tested. */
+export async function shareLink(
+  data: { title: string; url: string },
+  nav: { share?: (data: ShareData) => Promise<void>; clipboard?: { writeText: (text: string) => Promise<void> } },
+): Promise<ShareOutcome> {
+  if (nav.share) {
+    try {
+      await nav.share(data)
+      return 'shared'
+    } catch (error) {
+      // The visitor closed the sheet: nothing to say. Any other refusal falls back to copying.
+      if (error instanceof DOMException && error.name === 'AbortError') return 'cancelled'
+    }
+  }
+  try {
+    if (!nav.clipboard) return 'failed'
+    await nav.clipboard.writeText(data.url)
+    return 'copied'
+  } catch {
+    return 'failed'
+  }
+}
+
+/** Shares this page's address (without its #fragment) under the owner's name. */
+export async function shareThisPage(title: string): Promise<void> {
+  const url = window.location.href.split('#')[0] ?? window.location.href
+  const outcome = await shareLink({ title, url }, navigator)
+  if (outcome === 'copied') showToast({ title: 'Link copied', message: 'Paste it anywhere to share this page.', tone: 'green' })
+  // The spec's texts for a share that did not work.
+  if (outcome === 'failed') showToast({ title: 'Share failed', message: 'Failed to share your profile.', tone: 'red' })
+}

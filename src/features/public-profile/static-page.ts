@@ -1,0 +1,114 @@
+// Owns the visitor page before React (decision 176): the server's HTML made interactive by plain DOM code ('More',
+// Share, the theme switch, the offline notice and toasts) until the first Purchase tap hands the page to React.
+import { readThemeChoice, THEME_CHOICES } from '../../lib/theme-storage.ts'
+import { OPENED_ATTRIBUTE, PURCHASE_ITEM_ATTRIBUTE, SHARE_TITLE_ATTRIBUTE } from './dom-hooks.ts'
+import { OFFLINE_PURCHASE_REASON } from './purchase-flow.ts'
+import { shareThisPage } from './share-link.ts'
+import { drawToastsWithoutReact } from './static-toasts.ts'
+import { setThemeChoice, subscribeTheme } from './visitor-theme.ts'
+
+export type StaticPageHooks = {
+  /** A Purchase button was touched or focused: the purchase flow may start loading. */
+  onPurchaseIntent: () => void
+  /** Purchase tapped: the item's confirmation sheet is React's (the flow loads now). */
+  onPurchase: (itemId: string) => void
+}
+
+export type StaticPage = {
+  /** Undoes every change React's hydration would not expect (the offline notice, the drawn toasts) and lets go. */
+  stop: () => void
+}
+
+const OFFLINE_REASON_ID = 'qv-offline-reason'
+const PURCHASE = `button[${PURCHASE_ITEM_ATTRIBUTE}]`
+const SHARE = `button[${SHARE_TITLE_ATTRIBUTE}]`
+const THEME_RADIO = 'input[name="qv-theme"]'
+
+export function startStaticPage(root: HTMLElement, hooks: StaticPageHooks): StaticPage {
+  const listening = new AbortController()
+  const { signal } = listening
+  const buttons = (selector: string) => Array.from(root.querySelectorAll<HTMLButtonElement>(selector))
+
+  // The server renders these disabled so that no tap is swallowed before a script runs; this is that script.
+  for (const button of buttons(`.qv-more, ${SHARE}`)) button.disabled = false
+  for (const fieldset of root.querySelectorAll<HTMLFieldSetElement>('fieldset.qv-theme')) fieldset.disabled = false
+  const showChoice = () => {
+    const choice = readThemeChoice()
+    for (const radio of root.querySelectorAll<HTMLInputElement>(THEME_RADIO)) radio.checked = radio.value === choice
+  }
+  showChoice()
+  const stopThemeEcho = subscribeTheme(showChoice)
+  const showConnection = () => showOffline(root, buttons(PURCHASE), !navigator.onLine)
+  showConnection()
+  window.addEventListener('online', showConnection, { signal })
+  window.addEventListener('offline', showConnection, { signal })
+  const region = root.querySelector<HTMLElement>('.qv-toasts')
+  const stopToasts = region ? drawToastsWithoutReact(region) : () => undefined
+
+  root.addEventListener(
+    'click',
+    (event) => {
+      const target = event.target instanceof Element ? event.target : null
+      const more = target?.closest<HTMLButtonElement>('button.qv-more')
+      if (more) return toggleMore(more)
+      const share = target?.closest<HTMLButtonElement>(SHARE)
+      if (share) return void shareThisPage(share.getAttribute(SHARE_TITLE_ATTRIBUTE) ?? document.title)
+      const itemId = target?.closest<HTMLButtonElement>(PURCHASE)?.getAttribute(PURCHASE_ITEM_ATTRIBUTE)
+      if (itemId) hooks.onPurchase(itemId)
+    },
+    { signal },
+  )
+  root.addEventListener(
+    'change',
+    (event) => {
+      const radio = event.target instanceof HTMLInputElement && event.target.matches(THEME_RADIO) ? event.target : null
+      const choice = THEME_CHOICES.find((option) => option === radio?.value)
+      if (choice) setThemeChoice(choice)
+    },
+    { signal },
+  )
+  // A finger on Purchase (or the keyboard's focus) comes a moment before the tap: the flow's code can start loading.
+  const intent = (event: Event) => {
+    if (event.target instanceof Element && event.target.closest(PURCHASE)) hooks.onPurchaseIntent()
+  }
+  root.addEventListener('pointerdown', intent, { signal })
+  root.addEventListener('focusin', intent, { signal })
+
+  return {
+    stop: () => {
+      listening.abort()
+      stopThemeEcho()
+      stopToasts()
+      showOffline(root, buttons(PURCHASE), false)
+    },
+  }
+}
+
+/** 'More' / 'Less' on a clamped text; the paragraph remembers it for React (expandable-text.tsx). */
+function toggleMore(button: HTMLButtonElement): void {
+  const paragraph = document.getElementById(button.getAttribute('aria-controls') ?? '')
+  if (!paragraph) return
+  const open = button.getAttribute('aria-expanded') !== 'true'
+  paragraph.classList.toggle('qv-clamped', !open)
+  paragraph.setAttribute(OPENED_ATTRIBUTE, String(open))
+  button.setAttribute('aria-expanded', String(open))
+  button.textContent = open ? 'Less' : 'More'
+}
+
+/** Offline, Purchase is disabled and the page says why above the gifts, as the React page does (wishlist-view.tsx). */
+function showOffline(root: HTMLElement, purchases: HTMLButtonElement[], offline: boolean): void {
+  for (const button of purchases) {
+    button.disabled = offline
+    if (offline) button.setAttribute('aria-describedby', OFFLINE_REASON_ID)
+    else button.removeAttribute('aria-describedby')
+  }
+  const notice = document.getElementById(OFFLINE_REASON_ID)
+  if (!offline || purchases.length === 0) return notice?.remove()
+  if (notice) return
+  const reason = document.createElement('p')
+  reason.id = OFFLINE_REASON_ID
+  reason.className = 'qv-alert qv-alert-warn qv-offline-reason'
+  reason.setAttribute('role', 'status')
+  reason.textContent = OFFLINE_PURCHASE_REASON
+  root.querySelector('.qv-grid')?.before(reason)
+}
