@@ -5,6 +5,21 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { themeStylesheet } from './src/lib/theme-css.ts'
+
+const THEME_CSS = 'virtual:qrtee-theme.css'
+
+/**
+ * The theme's CSS variables and breakpoint classes as a stylesheet built with the app's CSS, instead of the <style>
+ * elements Mantine's provider computes and inserts on every start (issue 23 item 12, decision 178).
+ */
+function themeCss(): Plugin {
+  return {
+    name: 'qrtee-theme-css',
+    resolveId: (source) => (source === THEME_CSS ? `\0${THEME_CSS}` : undefined),
+    load: (id) => (id === `\0${THEME_CSS}` ? themeStylesheet() : undefined),
+  }
+}
 
 /**
  * After the bundle is written: /, /help-center and /demo/wishlist rendered to static HTML by the same React components
@@ -40,6 +55,7 @@ export default defineConfig({
     // Must run before react(): it generates src/routeTree.gen.ts and splits each route's component into its own chunk.
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routeFileIgnorePrefix: '-' }),
     react(),
+    themeCss(),
     prerenderPublicSite(),
     VitePWA({
       strategies: 'injectManifest',

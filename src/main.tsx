@@ -2,6 +2,8 @@
 // and registers the service worker in production builds.
 import '@mantine/core/styles.css'
 import '@mantine/notifications/styles.css'
+// After Mantine's sheet, as the provider's runtime <style> came after it: the theme's variables win where they differ.
+import 'virtual:qrtee-theme.css'
 import './ui/touch-targets.css'
 import './ui/toasts.css'
 import { MantineProvider } from '@mantine/core'
@@ -12,7 +14,7 @@ import { createRoot } from 'react-dom/client'
 import { consumeOAuthCallback, finishOAuthExchange } from './features/auth/oauth-callback.ts'
 import { registerServiceWorker } from './features/shell/service-worker.ts'
 import { showUpdatePrompt } from './features/shell/update-prompt.tsx'
-import { cssVariablesResolver, theme } from './lib/theme.ts'
+import { theme } from './lib/theme.ts'
 import { DEFAULT_THEME, themeStorageManager, toColorScheme } from './lib/theme-storage.ts'
 import { routeTree } from './routeTree.gen.ts'
 
@@ -36,7 +38,8 @@ if (!rootElement) throw new Error('index.html has no #root element')
 
 createRoot(rootElement).render(
   <StrictMode>
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} colorSchemeManager={colorSchemeManager} defaultColorScheme={toColorScheme(DEFAULT_THEME)}>
+    {/* The theme's variables and breakpoint classes come from the build (virtual:qrtee-theme.css, src/lib/theme-css.ts). */}
+    <MantineProvider theme={theme} withCssVariables={false} withGlobalClasses={false} colorSchemeManager={colorSchemeManager} defaultColorScheme={toColorScheme(DEFAULT_THEME)}>
       <Notifications position="top-right" />
       <RouterProvider router={router} />
     </MantineProvider>
