@@ -14,6 +14,7 @@ import { createRoot } from 'react-dom/client'
 import { consumeOAuthCallback, finishOAuthExchange } from './features/auth/oauth-callback.ts'
 import { registerServiceWorker } from './features/shell/service-worker.ts'
 import { showUpdatePrompt } from './features/shell/update-prompt.tsx'
+import { removeBootShell } from './ui/boot-shell.ts'
 import { theme } from './lib/theme.ts'
 import { DEFAULT_THEME, themeStorageManager, toColorScheme } from './lib/theme-storage.ts'
 import { routeTree } from './routeTree.gen.ts'
@@ -24,6 +25,10 @@ consumeOAuthCallback(window.location, window.history)
 await finishOAuthExchange(window.history)
 
 const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true })
+
+// The owner frames take the boot shell away as they paint; any other page the router renders (a redirect to /login,
+// an error) ends it too, so it never covers a page.
+router.subscribe('onRendered', removeBootShell)
 
 declare module '@tanstack/react-router' {
   interface Register {

@@ -6,6 +6,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { useCallback, useEffect, useMemo, type ReactNode } from 'react'
 import type { OwnerDatabase } from '../../local/db.ts'
 import { AnchorLink } from '../../ui/anchor-link.tsx'
+import { useBootShellRemoved } from '../../ui/boot-shell.ts'
 import { type DashboardDialogSlots, DashboardDialogs } from './dashboard-dialogs.tsx'
 import { DashboardNav } from './dashboard-nav.tsx'
 import { OwnerTabs } from './owner-tabs.tsx'
@@ -38,6 +39,7 @@ export function DashboardPage({ search, db, onViewShown, headerActions, tabs, pr
   const navigate = useNavigate({ from: '/dashboard' })
   const logout = useLogout()
   const profile = useOwnerProfile(db, search.view)
+  useBootShellRemoved()
 
   useEffect(() => onViewShown?.(search.view), [onViewShown, search.view])
 
