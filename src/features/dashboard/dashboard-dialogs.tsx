@@ -2,6 +2,7 @@
 // wishlist features through the route; the frames here keep the address, the Close behaviour and the focus handling.
 import { Center, Loader, Modal, Text } from '@mantine/core'
 import { type ReactNode, useDeferredValue } from 'react'
+import { useAfterFirstPaint } from '../../ui/after-first-paint.ts'
 import './dashboard-dialogs.css'
 import type { DashboardModal } from './dashboard-search.ts'
 
@@ -42,6 +43,8 @@ export function DashboardDialogs(props: Props) {
   // The click paints the frame and its title at once; the content (a whole form) follows in a render React may
   // interrupt, so the tap's answer on a slow phone is the dialog itself, not a wait for the form (decision 110).
   const settled = useDeferredValue(modal)
+  // Closed on a reload, the Modal (portal, scroll lock, transitions) joins the page after its first paint.
+  if (!useAfterFirstPaint(modal !== undefined)) return null
   const body = settled === modal || modal === undefined ? content(props) : <Center mih={120}><Loader size="sm" aria-label="Loading" /></Center>
   return (
     <Modal opened={modal !== undefined} onClose={onClose} title={modal ? TITLES[modal] : ''} centered transitionProps={OPEN_AT_ONCE}>

@@ -6,6 +6,7 @@ import type { LocalItem, OwnerDatabase } from '../../local/db.ts'
 import { DeleteItemDialog } from './delete-item-dialog.tsx'
 import type { WishlistState } from './use-wishlist.ts'
 import { WishlistCard } from './wishlist-card.tsx'
+import classes from './wishlist-grid.module.css'
 
 export const PLACEHOLDER_CARDS = 6
 
@@ -46,7 +47,7 @@ export const WishlistGrid = memo(function WishlistGrid({ db, state }: { db: Owne
           Your wishlist is empty. Add the first item with the button above.
         </Text>
       ) : (
-        <SimpleGrid cols={GRID_COLUMNS}>
+        <div className={classes.grid}>
           {state.items.map((item) => (
             <WishlistCard
               key={item.id}
@@ -57,7 +58,7 @@ export const WishlistGrid = memo(function WishlistGrid({ db, state }: { db: Owne
               onDelete={setDeleting}
             />
           ))}
-        </SimpleGrid>
+        </div>
       )}
       {/* Stays mounted when the last item goes, so the dialog closes itself instead of vanishing mid-transition. */}
       <DeleteItemDialog db={db} item={deleting} onClose={() => setDeleting(null)} />
