@@ -1,7 +1,7 @@
 // Owns the dashboard's dialogs chosen by the `modal` parameter: qr, new, edit. Their content comes from the QR and
 // wishlist features through the route; the frames here keep the address, the Close behaviour and the focus handling.
-import { Center, Loader, Modal, Text } from '@mantine/core'
-import { type ReactNode, useDeferredValue } from 'react'
+import { Modal, Text } from '@mantine/core'
+import type { ReactNode } from 'react'
 import { useAfterFirstPaint } from '../../ui/after-first-paint.ts'
 import './dashboard-dialogs.css'
 import type { DashboardModal } from './dashboard-search.ts'
@@ -38,14 +38,16 @@ function content({ modal, itemId, shareableId, slots, onClose }: Props): ReactNo
  */
 const OPEN_AT_ONCE = { duration: 0, exitDuration: 200 }
 
+/**
+ * Frame and content come in one render. A tap on Edit opens the dialog in the tap's own render, finished before the next
+ * paint; an address opens it in the router's transition, which React already renders in slices, so a deferred content
+ * (decision 110) never showed a stand-in there and only cost a second render after a tap (decision 178).
+ */
 export function DashboardDialogs(props: Props) {
   const { modal, onClose } = props
-  // The click paints the frame and its title at once; the content (a whole form) follows in a render React may
-  // interrupt, so the tap's answer on a slow phone is the dialog itself, not a wait for the form (decision 110).
-  const settled = useDeferredValue(modal)
   // Closed on a reload, the Modal (portal, scroll lock, transitions) joins the page after its first paint.
   if (!useAfterFirstPaint(modal !== undefined)) return null
-  const body = settled === modal || modal === undefined ? content(props) : <Center mih={120}><Loader size="sm" aria-label="Loading" /></Center>
+  const body = content(props)
   return (
     <Modal opened={modal !== undefined} onClose={onClose} title={modal ? TITLES[modal] : ''} centered transitionProps={OPEN_AT_ONCE}>
       {body === undefined ? <Text c="dimmed">Coming soon.</Text> : body}

@@ -3,10 +3,11 @@
 import { Alert, AppShell, Group, VisuallyHidden } from '@mantine/core'
 import { IconQrcode } from '@tabler/icons-react'
 import { useNavigate } from '@tanstack/react-router'
-import { useCallback, useEffect, useMemo, type ReactNode } from 'react'
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
 import type { OwnerDatabase } from '../../local/db.ts'
 import { AnchorLink } from '../../ui/anchor-link.tsx'
 import { useBootShellRemoved } from '../../ui/boot-shell.ts'
+import { type DialogRequest, DialogRequestContext } from '../../ui/dialog-request.ts'
 import { type DashboardDialogSlots, DashboardDialogs } from './dashboard-dialogs.tsx'
 import { DashboardNav } from './dashboard-nav.tsx'
 import { OwnerTabs } from './owner-tabs.tsx'
@@ -48,8 +49,23 @@ export function DashboardPage({ search, db, onViewShown, headerActions, tabs, pr
     [navigate],
   )
   const plainLogout = useCallback(() => void logout(), [logout])
+  // A dialog a tap asked for shows from the tap's own render until the router has moved the address there.
+  const [requested, setRequested] = useState<DialogRequest | null>(null)
+  const requestDialog = useCallback(
+    (request: DialogRequest) => {
+      setRequested(request)
+      void navigate({ search: { modal: request.modal, id: request.id }, resetScroll: false })
+    },
+    [navigate],
+  )
+  // Once the address says otherwise (Back, another dialog), the address decides again.
+  useEffect(() => setRequested((shown) => (shown && (shown.modal !== search.modal || shown.id !== search.id) ? null : shown)), [search.modal, search.id])
+  const dialog = requested ?? { modal: search.modal, id: search.id }
   // Closing a dialog leaves the page where the owner left it (the router would scroll it to the top).
-  const closeModal = () => void navigate({ search: (prev) => ({ ...prev, modal: undefined, id: undefined }), resetScroll: false })
+  const closeModal = useCallback(() => {
+    setRequested(null)
+    void navigate({ search: (prev) => ({ ...prev, modal: undefined, id: undefined }), resetScroll: false })
+  }, [navigate])
 
   // Opening or closing a dialog changes the address and renders this page again: the header and the menu (a few dozen
   // Mantine components, the theme switch measuring itself) are the same elements then, so React skips them (decision 110).
@@ -87,15 +103,15 @@ export function DashboardPage({ search, db, onViewShown, headerActions, tabs, pr
             {profile.message}
           </Alert>
         ) : null}
-        {search.view === 'dashboard' ? tabs.dashboard : null}
+        {search.view === 'dashboard' ? <DialogRequestContext value={requestDialog}>{tabs.dashboard}</DialogRequestContext> : null}
         {search.view === 'order' ? tabs.order : null}
         {search.view === 'profile' ? <ProfileTab db={db} profile={profile.profile} slots={profileSlots} /> : null}
         {search.view === 'purchases' ? tabs.purchases : null}
         <OwnerTabs current={search.view} placement="bottom" />
       </AppShell.Main>
       <DashboardDialogs
-        modal={search.modal}
-        itemId={search.id}
+        modal={dialog.modal}
+        itemId={dialog.id}
         shareableId={profile.profile?.shareableId ?? ''}
         slots={dialogSlots}
         onClose={closeModal}
