@@ -3,7 +3,7 @@
 import { Alert, AppShell, Group, VisuallyHidden } from '@mantine/core'
 import { IconQrcode } from '@tabler/icons-react'
 import { useNavigate } from '@tanstack/react-router'
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react'
 import type { OwnerDatabase } from '../../local/db.ts'
 import { AnchorLink } from '../../ui/anchor-link.tsx'
 import { useBootShellRemoved } from '../../ui/boot-shell.ts'
@@ -49,23 +49,18 @@ export function DashboardPage({ search, db, onViewShown, headerActions, tabs, pr
     [navigate],
   )
   const plainLogout = useCallback(() => void logout(), [logout])
-  // A dialog a tap asked for shows from the tap's own render until the router has moved the address there.
-  const [requested, setRequested] = useState<DialogRequest | null>(null)
+  // A tap's dialog opens in the dialogs' own render, only theirs, then the address follows (decision 178).
+  const dialogRequests = useRef<((request: DialogRequest) => void) | null>(null)
   const requestDialog = useCallback(
     (request: DialogRequest) => {
-      setRequested(request)
+      dialogRequests.current?.(request)
       void navigate({ search: { modal: request.modal, id: request.id }, resetScroll: false })
     },
     [navigate],
   )
-  // Once the address says otherwise (Back, another dialog), the address decides again.
-  useEffect(() => setRequested((shown) => (shown && (shown.modal !== search.modal || shown.id !== search.id) ? null : shown)), [search.modal, search.id])
-  const dialog = requested ?? { modal: search.modal, id: search.id }
-  // Closing a dialog leaves the page where the owner left it (the router would scroll it to the top).
-  const closeModal = useCallback(() => {
-    setRequested(null)
-    void navigate({ search: (prev) => ({ ...prev, modal: undefined, id: undefined }), resetScroll: false })
-  }, [navigate])
+  // Closing a dialog leaves the page where the owner left it (the router would scroll it to the top). Stable, so the
+  // router catching up with a tap's dialog does not render its form again.
+  const closeModal = useCallback(() => void navigate({ search: (prev) => ({ ...prev, modal: undefined, id: undefined }), resetScroll: false }), [navigate])
 
   // Opening or closing a dialog changes the address and renders this page again: the header and the menu (a few dozen
   // Mantine components, the theme switch measuring itself) are the same elements then, so React skips them (decision 110).
@@ -110,8 +105,9 @@ export function DashboardPage({ search, db, onViewShown, headerActions, tabs, pr
         <OwnerTabs current={search.view} placement="bottom" />
       </AppShell.Main>
       <DashboardDialogs
-        modal={dialog.modal}
-        itemId={dialog.id}
+        modal={search.modal}
+        itemId={search.id}
+        requests={dialogRequests}
         shareableId={profile.profile?.shareableId ?? ''}
         slots={dialogSlots}
         onClose={closeModal}
