@@ -8,6 +8,8 @@ import { VitePWA } from 'vite-plugin-pwa'
 import { themeStylesheet } from './src/lib/theme-css.ts'
 
 const THEME_CSS = 'virtual:qrtee-theme.css'
+// A path-like id ending in .css (as UnoCSS's '/__uno.css'), so Vite's CSS pipeline takes the module as a stylesheet.
+const THEME_CSS_ID = '/__qrtee-theme.css'
 
 /**
  * The theme's CSS variables and breakpoint classes as a stylesheet built with the app's CSS, instead of the <style>
@@ -16,8 +18,8 @@ const THEME_CSS = 'virtual:qrtee-theme.css'
 function themeCss(): Plugin {
   return {
     name: 'qrtee-theme-css',
-    resolveId: (source) => (source === THEME_CSS ? `\0${THEME_CSS}` : undefined),
-    load: (id) => (id === `\0${THEME_CSS}` ? themeStylesheet() : undefined),
+    resolveId: (source) => (source === THEME_CSS ? THEME_CSS_ID : undefined),
+    load: (id) => (id === THEME_CSS_ID ? themeStylesheet() : undefined),
   }
 }
 

@@ -4,16 +4,16 @@
 // the right scheme; and on an owner screen of a signed-in browser, the boot shell is shown until the app has rendered
 // (issue 23 item 12, decision 178). Keys: src/lib/theme-storage.ts ('vite-ui-theme'), src/api/tokens.ts.
 ;(function boot() {
-  var root = document.documentElement
-  var choice = null
-  var signedIn = false
+  const root = document.documentElement
+  let choice = null
+  let signedIn = false
   try {
     choice = localStorage.getItem('vite-ui-theme')
     signedIn = Boolean(localStorage.getItem('token') || localStorage.getItem('refreshToken'))
   } catch {
     // Storage blocked: the default scheme, and no shell (the app decides where this tab goes).
   }
-  var systemDark = typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches
+  const systemDark = typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches
   root.setAttribute('data-mantine-color-scheme', choice === 'dark' || (choice === 'system' && systemDark) ? 'dark' : 'light')
   if (signedIn && /^\/(dashboard|products|profile\/edit)(\/|$)/.test(location.pathname)) root.setAttribute('data-boot-shell', '')
 })()
