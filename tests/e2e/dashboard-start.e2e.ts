@@ -15,7 +15,7 @@ freshPagePerTest((fresh) => {
 const themeState = () =>
   page.evaluate(() => ({
     dimmed: getComputedStyle(document.documentElement).getPropertyValue('--mantine-color-dimmed').trim(),
-    runtimeStyles: document.querySelectorAll('style[data-mantine-styles]').length,
+    runtimeStyles: document.querySelectorAll('style[data-mantine-styles="true"], style[data-mantine-styles="classes"]').length,
     scheme: document.documentElement.dataset.mantineColorScheme,
   }))
 
