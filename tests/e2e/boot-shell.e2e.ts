@@ -73,7 +73,8 @@ describe('the boot shell', () => {
   it('leaves for the login page when the stored session is refused', async () => {
     const page = await fresh.context.newPage()
     await page.goto('/login')
-    await storeSession(page, { token: 'not-a-token', refreshToken: 'not-a-refresh-token' }, 'light')
+    // No access token and a refresh token the server refuses: the guard's refresh fails and it sends the tab to /login.
+    await storeSession(page, { token: '', refreshToken: 'not-a-refresh-token' }, 'light')
     await page.goto('/dashboard')
     await page.waitForURL(/\/login/)
     await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor()
