@@ -35,6 +35,7 @@ export function breakpointClassesCss(override: MantineThemeOverride = theme): st
   const { breakpoints } = mergeMantineTheme(DEFAULT_THEME, override)
   return keys(breakpoints).reduce((css, breakpoint) => {
     const value = breakpoints[breakpoint]
+    if (value === undefined) return css
     const inPx = value.includes('px')
     const size = Number(px(value))
     const below = inPx ? `${size - 0.1}px` : em(size - 0.1)

@@ -14,7 +14,7 @@ const ITEMS: { view: DashboardView; label: string; icon: ReactNode }[] = [
   { view: 'purchases', label: 'Purchases', icon: <IconReceipt size={18} aria-hidden /> },
 ]
 
-const cx = (...names: string[]) => names.join(' ')
+const cx = (...names: (string | undefined)[]) => names.filter(Boolean).join(' ')
 const NAV = cx(Stack.classes.root, 'mantine-Stack-root', classes.nav)
 const LINK = cx('mantine-focus-auto', NavLink.classes.root, 'mantine-NavLink-root', UnstyledButton.classes.root, 'mantine-UnstyledButton-root')
 const SECTION = cx(NavLink.classes.section, 'mantine-NavLink-section')

@@ -7,7 +7,7 @@ import { formatEuro } from '../../lib/money.ts'
 import classes from './wishlist-stat-cards.module.css'
 import type { WishlistStats } from './wishlist-stats.ts'
 
-const cx = (...names: string[]) => names.join(' ')
+const cx = (...names: (string | undefined)[]) => names.filter(Boolean).join(' ')
 const CARD = cx(Paper.classes.root, 'mantine-Paper-root', classes.card)
 const LABEL = cx('mantine-focus-auto', Text.classes.root, 'mantine-Text-root', classes.label)
 const VALUE = cx('mantine-focus-auto', Text.classes.root, 'mantine-Text-root', classes.value)
