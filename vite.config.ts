@@ -5,6 +5,23 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { themeStylesheet } from './src/lib/theme-css.ts'
+
+const THEME_CSS = 'virtual:qrtee-theme.css'
+// A path-like id ending in .css (as UnoCSS's '/__uno.css'), so Vite's CSS pipeline takes the module as a stylesheet.
+const THEME_CSS_ID = '/__qrtee-theme.css'
+
+/**
+ * The theme's CSS variables and breakpoint classes as a stylesheet built with the app's CSS, instead of the <style>
+ * elements Mantine's provider computes and inserts on every start (issue 23 item 12, decision 178).
+ */
+function themeCss(): Plugin {
+  return {
+    name: 'qrtee-theme-css',
+    resolveId: (source) => (source === THEME_CSS ? THEME_CSS_ID : undefined),
+    load: (id) => (id === THEME_CSS_ID ? themeStylesheet() : undefined),
+  }
+}
 
 /**
  * After the bundle is written: /, /help-center and /demo/wishlist rendered to static HTML by the same React components
@@ -40,6 +57,7 @@ export default defineConfig({
     // Must run before react(): it generates src/routeTree.gen.ts and splits each route's component into its own chunk.
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routeFileIgnorePrefix: '-' }),
     react(),
+    themeCss(),
     prerenderPublicSite(),
     VitePWA({
       strategies: 'injectManifest',

@@ -8,6 +8,7 @@ export type ReloadPhases = Record<(typeof PHASES)[number]['key'], number>
 
 const PHASES = [
   { key: 'document', label: 'document answered (through the service worker)' },
+  { key: 'firstPaint', label: 'first contentful paint (the boot shell, or the page)' },
   { key: 'unloaded', label: 'previous page unloaded' },
   { key: 'entryLoaded', label: "app's entry code loaded" },
   { key: 'entryRun', label: "app's entry code run (DOMContentLoaded)" },
@@ -30,6 +31,7 @@ export function readReloadPhases(page: Page): Promise<ReloadPhases> {
     }
     return {
       document: navigation?.responseEnd ?? Number.NaN,
+      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
       unloaded: navigation?.unloadEventEnd ?? Number.NaN,
       entryRun: navigation?.domContentLoadedEventEnd ?? Number.NaN,
       ...loaded,

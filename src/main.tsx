@@ -2,6 +2,8 @@
 // and registers the service worker in production builds.
 import '@mantine/core/styles.css'
 import '@mantine/notifications/styles.css'
+// After Mantine's sheet, as the provider's runtime <style> came after it: the theme's variables win where they differ.
+import 'virtual:qrtee-theme.css'
 import './ui/touch-targets.css'
 import './ui/toasts.css'
 import { MantineProvider } from '@mantine/core'
@@ -12,7 +14,8 @@ import { createRoot } from 'react-dom/client'
 import { consumeOAuthCallback, finishOAuthExchange } from './features/auth/oauth-callback.ts'
 import { registerServiceWorker } from './features/shell/service-worker.ts'
 import { showUpdatePrompt } from './features/shell/update-prompt.tsx'
-import { cssVariablesResolver, theme } from './lib/theme.ts'
+import { removeBootShell } from './ui/boot-shell.ts'
+import { theme } from './lib/theme.ts'
 import { DEFAULT_THEME, themeStorageManager, toColorScheme } from './lib/theme-storage.ts'
 import { routeTree } from './routeTree.gen.ts'
 
@@ -22,6 +25,10 @@ consumeOAuthCallback(window.location, window.history)
 await finishOAuthExchange(window.history)
 
 const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true })
+
+// The owner frames take the boot shell away as they paint; any other page the router renders (a redirect to /login,
+// an error) ends it too, so it never covers a page.
+router.subscribe('onRendered', removeBootShell)
 
 declare module '@tanstack/react-router' {
   interface Register {
@@ -36,7 +43,8 @@ if (!rootElement) throw new Error('index.html has no #root element')
 
 createRoot(rootElement).render(
   <StrictMode>
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} colorSchemeManager={colorSchemeManager} defaultColorScheme={toColorScheme(DEFAULT_THEME)}>
+    {/* The theme's variables and breakpoint classes come from the build (virtual:qrtee-theme.css, src/lib/theme-css.ts). */}
+    <MantineProvider theme={theme} withCssVariables={false} withGlobalClasses={false} colorSchemeManager={colorSchemeManager} defaultColorScheme={toColorScheme(DEFAULT_THEME)}>
       <Notifications position="top-right" />
       <RouterProvider router={router} />
     </MantineProvider>

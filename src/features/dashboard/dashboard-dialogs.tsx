@@ -1,7 +1,10 @@
 // Owns the dashboard's dialogs chosen by the `modal` parameter: qr, new, edit. Their content comes from the QR and
-// wishlist features through the route; the frames here keep the address, the Close behaviour and the focus handling.
-import { Center, Loader, Modal, Text } from '@mantine/core'
-import { type ReactNode, useDeferredValue } from 'react'
+// wishlist features through the route; the frames here keep the address, the Close behaviour and the focus handling,
+// and the dialog a tap asked for before the address says so (decision 178).
+import { Modal, Text } from '@mantine/core'
+import { type ReactNode, type RefObject, useCallback, useEffect, useLayoutEffect, useState } from 'react'
+import { useAfterFirstPaint } from '../../ui/after-first-paint.ts'
+import type { DialogRequest } from '../../ui/dialog-request.ts'
 import './dashboard-dialogs.css'
 import type { DashboardModal } from './dashboard-search.ts'
 
@@ -22,9 +25,16 @@ type Props = {
   shareableId: string
   slots: DashboardDialogSlots
   onClose: () => void
+  /**
+   * Filled here with the way to open a dialog at once: a tap's request renders only these dialogs, in the tap's own
+   * render, before the router's navigation to the same address arrives (decision 178).
+   */
+  requests?: RefObject<((request: DialogRequest) => void) | null>
 }
 
-function content({ modal, itemId, shareableId, slots, onClose }: Props): ReactNode {
+type Shown = { modal: DashboardModal | undefined; itemId: string | undefined }
+
+function content({ modal, itemId }: Shown, { shareableId, slots }: Props, onClose: () => void): ReactNode {
   if (modal === 'qr') return slots.qr?.({ shareableId, onClose })
   if (modal === 'new') return slots.new?.({ onClose })
   if (modal === 'edit') return slots.edit ? slots.edit({ id: itemId, onClose }) : !itemId ? <Text>No product selected</Text> : undefined
@@ -37,14 +47,31 @@ function content({ modal, itemId, shareableId, slots, onClose }: Props): ReactNo
  */
 const OPEN_AT_ONCE = { duration: 0, exitDuration: 200 }
 
+/**
+ * Frame and content come in one render. A tap on Edit opens the dialog in the tap's own render, finished before the next
+ * paint; an address opens it in the router's transition, which React already renders in slices, so a deferred content
+ * (decision 110) never showed a stand-in there and only cost a second render after a tap (decision 178).
+ */
 export function DashboardDialogs(props: Props) {
-  const { modal, onClose } = props
-  // The click paints the frame and its title at once; the content (a whole form) follows in a render React may
-  // interrupt, so the tap's answer on a slow phone is the dialog itself, not a wait for the form (decision 110).
-  const settled = useDeferredValue(modal)
-  const body = settled === modal || modal === undefined ? content(props) : <Center mih={120}><Loader size="sm" aria-label="Loading" /></Center>
+  const { modal, itemId, onClose, requests } = props
+  const [requested, setRequested] = useState<DialogRequest | null>(null)
+  useLayoutEffect(() => {
+    if (!requests) return undefined
+    requests.current = setRequested
+    return () => void (requests.current = null)
+  }, [requests])
+  // Once the address says something else (Back, another dialog), the address decides again.
+  useEffect(() => setRequested((shown) => (shown && (shown.modal !== modal || shown.id !== itemId) ? null : shown)), [modal, itemId])
+  const close = useCallback(() => {
+    setRequested(null)
+    onClose()
+  }, [onClose])
+  const shown: Shown = requested ? { modal: requested.modal, itemId: requested.id } : { modal, itemId }
+  // Closed on a reload, the Modal (portal, scroll lock, transitions) joins the page after its first paint.
+  if (!useAfterFirstPaint(shown.modal !== undefined)) return null
+  const body = content(shown, props, close)
   return (
-    <Modal opened={modal !== undefined} onClose={onClose} title={modal ? TITLES[modal] : ''} centered transitionProps={OPEN_AT_ONCE}>
+    <Modal opened={shown.modal !== undefined} onClose={close} title={shown.modal ? TITLES[shown.modal] : ''} centered transitionProps={OPEN_AT_ONCE}>
       {body === undefined ? <Text c="dimmed">Coming soon.</Text> : body}
     </Modal>
   )

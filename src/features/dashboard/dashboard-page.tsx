@@ -3,9 +3,11 @@
 import { Alert, AppShell, Group, VisuallyHidden } from '@mantine/core'
 import { IconQrcode } from '@tabler/icons-react'
 import { useNavigate } from '@tanstack/react-router'
-import { useCallback, useEffect, useMemo, type ReactNode } from 'react'
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react'
 import type { OwnerDatabase } from '../../local/db.ts'
 import { AnchorLink } from '../../ui/anchor-link.tsx'
+import { useBootShellRemoved } from '../../ui/boot-shell.ts'
+import { type DialogRequest, DialogRequestContext } from '../../ui/dialog-request.ts'
 import { type DashboardDialogSlots, DashboardDialogs } from './dashboard-dialogs.tsx'
 import { DashboardNav } from './dashboard-nav.tsx'
 import { OwnerTabs } from './owner-tabs.tsx'
@@ -38,6 +40,7 @@ export function DashboardPage({ search, db, onViewShown, headerActions, tabs, pr
   const navigate = useNavigate({ from: '/dashboard' })
   const logout = useLogout()
   const profile = useOwnerProfile(db, search.view)
+  useBootShellRemoved()
 
   useEffect(() => onViewShown?.(search.view), [onViewShown, search.view])
 
@@ -46,8 +49,18 @@ export function DashboardPage({ search, db, onViewShown, headerActions, tabs, pr
     [navigate],
   )
   const plainLogout = useCallback(() => void logout(), [logout])
-  // Closing a dialog leaves the page where the owner left it (the router would scroll it to the top).
-  const closeModal = () => void navigate({ search: (prev) => ({ ...prev, modal: undefined, id: undefined }), resetScroll: false })
+  // A tap's dialog opens in the dialogs' own render, only theirs, then the address follows (decision 178).
+  const dialogRequests = useRef<((request: DialogRequest) => void) | null>(null)
+  const requestDialog = useCallback(
+    (request: DialogRequest) => {
+      dialogRequests.current?.(request)
+      void navigate({ search: { modal: request.modal, id: request.id }, resetScroll: false })
+    },
+    [navigate],
+  )
+  // Closing a dialog leaves the page where the owner left it (the router would scroll it to the top). Stable, so the
+  // router catching up with a tap's dialog does not render its form again.
+  const closeModal = useCallback(() => void navigate({ search: (prev) => ({ ...prev, modal: undefined, id: undefined }), resetScroll: false }), [navigate])
 
   // Opening or closing a dialog changes the address and renders this page again: the header and the menu (a few dozen
   // Mantine components, the theme switch measuring itself) are the same elements then, so React skips them (decision 110).
@@ -85,7 +98,7 @@ export function DashboardPage({ search, db, onViewShown, headerActions, tabs, pr
             {profile.message}
           </Alert>
         ) : null}
-        {search.view === 'dashboard' ? tabs.dashboard : null}
+        {search.view === 'dashboard' ? <DialogRequestContext value={requestDialog}>{tabs.dashboard}</DialogRequestContext> : null}
         {search.view === 'order' ? tabs.order : null}
         {search.view === 'profile' ? <ProfileTab db={db} profile={profile.profile} slots={profileSlots} /> : null}
         {search.view === 'purchases' ? tabs.purchases : null}
@@ -94,6 +107,7 @@ export function DashboardPage({ search, db, onViewShown, headerActions, tabs, pr
       <DashboardDialogs
         modal={search.modal}
         itemId={search.id}
+        requests={dialogRequests}
         shareableId={profile.profile?.shareableId ?? ''}
         slots={dialogSlots}
         onClose={closeModal}

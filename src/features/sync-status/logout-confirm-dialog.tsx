@@ -3,10 +3,13 @@ import { Button, Group, Modal, Text } from '@mantine/core'
 import { useState } from 'react'
 import type { SyncClient } from '../../sync/sync-client.ts'
 import { unsyncedChangesWarning } from '../../sync/status.ts'
+import { useAfterFirstPaint } from '../../ui/after-first-paint.ts'
 
 type DialogProps = { opened: boolean; unsyncedCount: number; onCancel: () => void; onConfirm: () => void }
 
 export function LogoutConfirmDialog({ opened, unsyncedCount, onCancel, onConfirm }: DialogProps) {
+  // Closed on a reload: the Modal joins the page after its first paint (decision 178).
+  if (!useAfterFirstPaint(opened)) return null
   return (
     <Modal opened={opened} onClose={onCancel} title="Log out?" centered>
       <Text>{unsyncedChangesWarning(unsyncedCount)}. Logging out deletes them from this device.</Text>

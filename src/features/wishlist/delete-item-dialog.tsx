@@ -3,6 +3,7 @@ import { Button, Group, Modal, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useState } from 'react'
 import type { OwnerDatabase } from '../../local/db.ts'
+import { useAfterFirstPaint } from '../../ui/after-first-paint.ts'
 import { deleteItem } from '../../local/writes.ts'
 
 type Props = {
@@ -14,6 +15,7 @@ type Props = {
 
 export function DeleteItemDialog({ db, item, onClose }: Props) {
   const [deleting, setDeleting] = useState(false)
+  const mounted = useAfterFirstPaint(item !== null)
 
   const confirm = async () => {
     if (!item) return
@@ -31,6 +33,8 @@ export function DeleteItemDialog({ db, item, onClose }: Props) {
     }
   }
 
+  // Closed on a reload: the Modal joins the page after its first paint (decision 178).
+  if (!mounted) return null
   return (
     <Modal
       opened={item !== null}

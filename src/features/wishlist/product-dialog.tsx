@@ -1,15 +1,17 @@
 // Owns the content of the dashboard's new/edit product dialogs (modal=new, modal=edit&id=...); the frame is the caller's.
 import { Text } from '@mantine/core'
+import { memo } from 'react'
 import type { OwnerDatabase } from '../../local/db.ts'
 import { ProductForm } from './product-form.tsx'
 import { useEditedItem } from './use-edited-item.ts'
 
 type Props = { db: OwnerDatabase; mode: 'new' | 'edit'; id?: string; onClose: () => void }
 
-export function ProductDialog({ db, mode, id, onClose }: Props) {
+/** Memoized: the dashboard renders again when the router catches up with a dialog a tap opened; the form need not. */
+export const ProductDialog = memo(function ProductDialog({ db, mode, id, onClose }: Props) {
   if (mode === 'new') return <ProductForm db={db} onSaved={onClose} onCancel={onClose} />
   return <EditProduct db={db} id={id} onClose={onClose} />
-}
+})
 
 function EditProduct({ db, id, onClose }: { db: OwnerDatabase; id: string | undefined; onClose: () => void }) {
   const item = useEditedItem(db, id)

@@ -3,9 +3,11 @@ import { Alert, Card, SimpleGrid, Skeleton, Text } from '@mantine/core'
 import { useNavigate, useRouter } from '@tanstack/react-router'
 import { memo, useCallback, useState } from 'react'
 import type { LocalItem, OwnerDatabase } from '../../local/db.ts'
+import { useDialogRequest } from '../../ui/dialog-request.ts'
 import { DeleteItemDialog } from './delete-item-dialog.tsx'
 import type { WishlistState } from './use-wishlist.ts'
 import { WishlistCard } from './wishlist-card.tsx'
+import classes from './wishlist-grid.module.css'
 
 export const PLACEHOLDER_CARDS = 6
 
@@ -16,8 +18,13 @@ export const WishlistGrid = memo(function WishlistGrid({ db, state }: { db: Owne
   const [deleting, setDeleting] = useState<LocalItem | null>(null)
   const navigate = useNavigate()
   const { stringifySearch } = useRouter().options
-  // A dialog opens over the page where it is: the router would otherwise scroll the grid to the top behind it.
-  const openEdit = useCallback((id: string) => void navigate({ to: '/dashboard', search: { modal: 'edit', id }, resetScroll: false }), [navigate])
+  const requestDialog = useDialogRequest()
+  // On the dashboard the dialog opens in the tap's own render (decision 178); elsewhere by the address. Either way over
+  // the page where it is: the router would otherwise scroll the grid to the top behind it.
+  const openEdit = useCallback(
+    (id: string) => (requestDialog ? requestDialog({ modal: 'edit', id }) : void navigate({ to: '/dashboard', search: { modal: 'edit', id }, resetScroll: false })),
+    [requestDialog, navigate],
+  )
 
   if (state.status === 'error') {
     return (
@@ -46,7 +53,7 @@ export const WishlistGrid = memo(function WishlistGrid({ db, state }: { db: Owne
           Your wishlist is empty. Add the first item with the button above.
         </Text>
       ) : (
-        <SimpleGrid cols={GRID_COLUMNS}>
+        <div className={classes.grid}>
           {state.items.map((item) => (
             <WishlistCard
               key={item.id}
@@ -57,7 +64,7 @@ export const WishlistGrid = memo(function WishlistGrid({ db, state }: { db: Owne
               onDelete={setDeleting}
             />
           ))}
-        </SimpleGrid>
+        </div>
       )}
       {/* Stays mounted when the last item goes, so the dialog closes itself instead of vanishing mid-transition. */}
       <DeleteItemDialog db={db} item={deleting} onClose={() => setDeleting(null)} />

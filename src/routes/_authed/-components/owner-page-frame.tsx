@@ -6,10 +6,12 @@ import type { DashboardView } from '../../../features/dashboard/dashboard-search
 import { OwnerTabs } from '../../../features/dashboard/owner-tabs.tsx'
 import { SiteHeader } from '../../../features/shell/site-header.tsx'
 import { SyncStatusBadge } from '../../../features/sync-status/sync-status-badge.tsx'
+import { useBootShellRemoved } from '../../../ui/boot-shell.ts'
 import { useOwnerSync } from '../../../features/owner-session/owner-sync.ts'
 
 export function OwnerPageFrame({ children, tab }: { children: ReactNode; tab: DashboardView }) {
   const sync = useOwnerSync()
+  useBootShellRemoved()
   return (
     <>
       <SiteHeader home="/dashboard" nav={<OwnerTabs current={tab} placement="top" />}>
