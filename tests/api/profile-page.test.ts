@@ -87,7 +87,8 @@ describeEachDatabase('the first scan of /profile/{id}', (getDatabase) => {
     expect(html).toContain('€12.50')
     expect(html).toContain('href="https://shop.example/cups"')
     // Server-rendered Purchase buttons stay disabled until the page's script has taken over.
-    expect(html).toMatch(/<button type="button" class="qv-btn" disabled="">Purchase<\/button>/)
+    // The button names its gift for the page's plain code, which replays the first tap into React (decision 176).
+    expect(html).toMatch(/<button type="button" class="qv-btn" data-purchase-item="[0-9a-f-]{36}" disabled="">Purchase<\/button>/)
     expect(html).toContain(`<style>${VISITOR_CSS}</style>`)
     expect(html).not.toContain('/assets/profile.css')
     expect(html).toContain('<meta name="description" content="Coffee &#38; climbing">')

@@ -21,6 +21,8 @@ import type { FakePrintful } from '../../fakes/printful.ts'
 
 /** Passes per device in a heal before the run counts as not settling. */
 const HEAL_ROUNDS = 6
+/** How many times the owner answers failed entries, each followed by a heal. */
+const OWNER_TURNS = 3
 
 export type ScenarioOutcome = { problems: string[]; executed: number; seen: Record<string, number> }
 
@@ -64,11 +66,16 @@ export async function runScenario(t: TestApp, steps: readonly Step[], broken: Pa
   }
   soak.problems.push(...waitingViolations(waiting, log.executed))
   // The owner answers: the server's bug is fixed; refused entries are discarded, the others retried. Then heal again
-  // (nothing to heal when nothing waited: the first heal ended with a quiet round).
+  // (nothing to heal when nothing waited: the first heal ended with a quiet round). A retried write may fail anew for
+  // another reason (a retried create whose image the sweep removed meanwhile: 'Image not found'), which the owner
+  // sees and answers in turn, as a person would.
   switches.poisonFixed = true
-  let answered = 0
-  for (const d of soak.devices.values()) answered += await answerFailed(d, soak.intents, seenIn(soak))
-  if (answered > 0) await heal(soak, running, HEAL_ROUNDS)
+  for (let turn = 0; turn < OWNER_TURNS; turn++) {
+    let answered = 0
+    for (const d of soak.devices.values()) answered += await answerFailed(d, soak.intents, seenIn(soak))
+    if (answered === 0) break
+    await heal(soak, running, HEAL_ROUNDS)
+  }
 
   const own = (await t.request('GET', '/api/profiles', { token: await token() })).json
   const { purchases, orders } = await serverGifts(t, owner)
