@@ -1,14 +1,14 @@
 // Structured JSON logs (pino): the process logger, one line per request with its id, and error summaries that never
 // carry a request body, a query string, a token or an SQL parameter.
 import { randomUUID } from 'node:crypto'
-import { writeSync } from 'node:fs'
 import { DrizzleQueryError } from 'drizzle-orm'
 import { createMiddleware } from 'hono/factory'
 import { type DestinationStream, type Logger, pino } from 'pino'
 import type { LogLevel } from '../config.ts'
 import type { AppEnv } from '../app-env.ts'
+import { createLogOutput, isLogOutput, type LogOutput } from './log-output.ts'
 
-export type { Logger }
+export type { Logger, LogOutput }
 
 export const REQUEST_ID_HEADER = 'X-Request-Id'
 
@@ -45,131 +45,10 @@ export function createLogger(level: LogLevel, destination?: DestinationStream, b
 /** The default bound of the buffer a blocked standard output fills before lines are dropped (LOG_BUFFER_BYTES). */
 export const DEFAULT_LOG_BUFFER_BYTES = 4 * 1024 * 1024
 
-const DROP_REPORT_MS = 1000
-
-export type LogOutput = DestinationStream & {
-  /** Lines dropped since the process started because the buffer was full. */
-  dropped: () => number
-  /** A request line, batched with the others of this turn of the event loop (decision 165). */
-  writeRequestLine: (line: string) => void
-}
-
-const isLogOutput = (stream: DestinationStream): stream is LogOutput => 'writeRequestLine' in stream
-
 let processOutput: LogOutput | undefined
 function standardOutput(bufferBytes = DEFAULT_LOG_BUFFER_BYTES): LogOutput {
   processOutput ??= createLogOutput(1, bufferBytes)
   return processOutput
-}
-
-/**
- * Lines are appended to a buffer and written by the event loop (pino's SonicBoom, sync: false): a request only copies
- * its line. Request lines are first gathered for the rest of the event loop's turn and handed over as one string
- * (setImmediate), so SonicBoom's per-write bookkeeping is paid once per turn, not per line; any other line takes the
- * gathered ones with it, in front, so the order is kept. When the reader falls behind (a full pipe), the buffer grows up to
- * `bufferBytes`; past that, NEW lines are dropped whole (never a part of one, never the old ones already queued) and
- * counted, and a 'log lines dropped' warning says how many, written once there is room again (checked every second).
- * On exit the buffer is written synchronously (pino's flushSync, then the request lines of the last turn), so a fatal
- * line logged just before process.exit is written (docs/decisions/120-async-request-logs.md, 165-request-line-by-hand.md).
- */
-export function createLogOutput(fd: number, bufferBytes: number): LogOutput {
-  const stream = pino.destination({ dest: fd, sync: false, maxLength: bufferBytes })
-  let dropped = 0
-  let unreported = 0
-  let reporting = false
-  let reportLost = false
-  let gathered = ''
-  let gatheredLines = 0
-  let handOverScheduled = false
-  stream.on('drop', (data: string) => {
-    if (reporting) reportLost = true
-    else {
-      const lines = linesIn(data)
-      dropped += lines
-      unreported += lines
-    }
-  })
-  const write = stream.write.bind(stream)
-  const handOver = () => {
-    handOverScheduled = false
-    if (gatheredLines === 0) return
-    const batch = gathered
-    gathered = ''
-    gatheredLines = 0
-    write(batch)
-  }
-  const writeRequestLine = (line: string) => {
-    // The turn's own share of the bound: a flood within one turn is dropped here rather than held as one huge string.
-    if (gathered.length + line.length > bufferBytes) {
-      dropped++
-      unreported++
-      return
-    }
-    gathered += line
-    gatheredLines++
-    if (!handOverScheduled) {
-      handOverScheduled = true
-      setImmediate(handOver)
-    }
-  }
-  // Once a second at most, and only after a loss: the count goes into the buffer like any line (if the buffer is still
-  // full it is dropped too, uncounted, and tried again next time).
-  const reportTimer = setInterval(() => {
-    if (unreported === 0) return
-    // The gathered request lines go first, outside the report: a drop of theirs is counted like any other.
-    handOver()
-    const count = unreported
-    reporting = true
-    reportLost = false
-    write(`${JSON.stringify({ level: 'warn', time: new Date().toISOString(), dropped: count, droppedTotal: dropped, msg: 'log lines dropped' })}\n`)
-    reporting = false
-    if (!reportLost) unreported -= count
-  }, DROP_REPORT_MS)
-  reportTimer.unref()
-  process.on('exit', () => {
-    if ((stream as unknown as { destroyed: boolean }).destroyed) return
-    const last = Buffer.from(gathered)
-    gathered = ''
-    gatheredLines = 0
-    try {
-      stream.flushSync()
-      writeAllSync(fd, last)
-    } catch {
-      // A closed or broken output at exit: nothing is left to tell.
-    }
-  })
-  return Object.assign(stream, {
-    dropped: () => dropped,
-    writeRequestLine,
-    // With the gathered lines in front, in one write: were they handed over first, SonicBoom could start writing them
-    // asynchronously and a fatal line right behind them be written by the exit flush before they land.
-    write: (line: string) => {
-      if (gatheredLines === 0) return write(line)
-      const batch = gathered + line
-      gathered = ''
-      gatheredLines = 0
-      return write(batch)
-    },
-  })
-}
-
-/** As SonicBoom's flushSync: a full non-blocking pipe answers EAGAIN, so wait a little and go on (for 10 s at most). */
-function writeAllSync(fd: number, data: Buffer): void {
-  let rest = data
-  for (let tries = 0; rest.length > 0 && tries < 1000; tries++) {
-    try {
-      rest = rest.subarray(writeSync(fd, rest))
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') throw err
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10)
-    }
-  }
-}
-
-const linesIn = (data: string): number => {
-  let lines = 0
-  for (let at = data.indexOf('\n'); at !== -1; at = data.indexOf('\n', at + 1)) lines++
-  return Math.max(lines, 1)
 }
 
 /** The path as the client sent it, without the query string (which may hold tokens, as /oauth/callback's does). */
