@@ -1,10 +1,12 @@
 // Where a scan's CPU goes: the bench's app server (default configuration, request logs on to a pipe) under --cpu-prof
 // while first the visitor document /profile/{id} (br, as browsers ask) is loaded, then the function self times of the
-// profile divided by the requests answered. Run: npm run bench:scan-profile [-- --seconds 10 --connections 50 --top 12]
+// profile divided by the requests answered. Run: npm run bench:scan-profile [-- --seconds 10 --connections 50 --top 12
+// --items 12 --encoding br|gzip|none]
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { buildIfStale } from '../server/site/build-if-stale.ts'
 import { numericArg } from './lib-in-process-app.ts'
 import type { AppOptions, AppReady } from './lib-scan-app.ts'
 import { load, type Ready, requestBytes, startChild, stopChild } from './lib-scan-load.ts'
@@ -18,14 +20,20 @@ const scanBench = path.join(path.dirname(fileURLToPath(import.meta.url)), 'scan.
 const seconds = numericArg('--seconds', 10)
 const connections = numericArg('--connections', 50)
 const top = numericArg('--top', 12)
+const items = numericArg('--items', 12)
+const encodingArg = process.argv[process.argv.indexOf('--encoding') + 1]
+const encoding = encodingArg === 'gzip' || encodingArg === 'none' ? encodingArg : 'br'
+const ACCEPT_ENCODING = { br: 'gzip, deflate, br, zstd', gzip: 'gzip, deflate', none: undefined }[encoding]
 
+// The visitor document is rendered from the built app, as `npm start` does it: built first when missing or stale.
+buildIfStale(path.resolve(path.dirname(scanBench), '..'))
 const dir = mkdtempSync(path.join(tmpdir(), 'qr-tee-scan-profile-'))
-const options: AppOptions = { counting: true, fastPath: true, logs: true, items: [12], profiles: 10_000 }
+const options: AppOptions = { counting: true, fastPath: true, logs: true, items: [items], profiles: 10_000 }
 // The profile is written to `dir` when the child exits.
 const app = await startChild<AppReady & Ready>(scanBench, ['--serve-app', JSON.stringify(options)], ['--cpu-prof', `--cpu-prof-dir=${dir}`])
-const urlPath = `/profile/${app.ready.shareableIds[12]}`
+const urlPath = `/profile/${app.ready.shareableIds[items]}`
 const loadStart = monotonicUs()
-const result = await load(app.ready.port, requestBytes(urlPath, { 'Accept-Encoding': 'gzip, deflate, br, zstd' }), seconds, connections, app.child.pid)
+const result = await load(app.ready.port, requestBytes(urlPath, ACCEPT_ENCODING ? { 'Accept-Encoding': ACCEPT_ENCODING } : {}), seconds, connections, app.child.pid)
 const loadEnd = monotonicUs()
 await stopChild(app.child)
 
@@ -49,7 +57,7 @@ for (const node of profile.nodes) {
 }
 const requests = result.requests
 const total = [...byFunction.values()].reduce((a, b) => a + b, 0)
-console.log(`GET ${urlPath} (br, 12 items), logs on, counting on: ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.p99Ms.toFixed(1)} ms, ${result.cpuUsPerRequest.toFixed(0)} µs CPU/request`)
+console.log(`GET ${urlPath} (${encoding}, ${items} items), logs on, counting on: ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.p99Ms.toFixed(1)} ms, ${result.cpuUsPerRequest.toFixed(0)} µs CPU/request`)
 console.log(`profile: ${path.join(dir, file)}; ${(total / 1000).toFixed(0)} ms sampled in the measured window, ${requests} requests`)
 console.log('self time per request, highest first (idle and the garbage collector are listed as V8 names them):')
 for (const [name, us] of [...byFunction.entries()].sort((a, b) => b[1] - a[1]).slice(0, top)) {
