@@ -2,8 +2,7 @@
 import * as v from 'valibot'
 import { TokenPairSchema } from '../contract/messages.ts'
 import { endSession, readTokens, storeTokens } from './tokens.ts'
-import { SIGNED_OUT_BY_OWNER } from '../contract/devices.ts'
-import { rememberSignedOutReason } from './signed-out-reason.ts'
+import { rememberSignedOutByOwner } from './signed-out-reason.ts'
 
 export type TokenPair = { token: string; refreshToken: string }
 
@@ -31,7 +30,7 @@ export const localTokenStore: TokenStore = {
 /** The page's own end of a session; the reason is kept before the logout event sends the tab to /login. */
 function signOutPage(signedOutByOwner: unknown): void {
   // From a worker this crosses a boundary: only a plain `true` counts, and the words are always the page's own.
-  if (signedOutByOwner === true) rememberSignedOutReason(SIGNED_OUT_BY_OWNER)
+  if (signedOutByOwner === true) rememberSignedOutByOwner()
   endSession()
 }
 

@@ -1,6 +1,7 @@
 // Owns the stored session: the access and refresh tokens in localStorage (spec keys) and the global logout signal.
 import { LOGOUT_EVENT } from '../contract/names.ts'
 import { writeOwnerMarker } from '../lib/owner-marker.ts'
+import { forgetSignedOutReason } from './signed-out-reason.ts'
 
 export const TOKEN_KEY = 'token'
 export const REFRESH_TOKEN_KEY = 'refreshToken'
@@ -36,6 +37,8 @@ export function readTokens(): StoredTokens {
 export function storeTokens(tokens: { token: string; refreshToken: string }): void {
   write(TOKEN_KEY, tokens.token)
   write(REFRESH_TOKEN_KEY, tokens.refreshToken)
+  // A session again (a sign-in, or its rotation): the previous one's end is no longer news to any tab.
+  forgetSignedOutReason()
 }
 
 export function clearTokens(): void {

@@ -123,6 +123,16 @@ describe('Accounts that stay yours', () => {
     await other.goto('/profile/edit')
     await other.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 })
     await other.getByText(SIGNED_OUT_BY_OWNER).waitFor({ timeout: 15_000 })
+
+    // Another tab of that device, opened on the dashboard before anyone signs in again, is told the same; a reload of
+    // /login in the first tab does not say it a second time.
+    const otherTab = await other.context().newPage()
+    await otherTab.goto('/dashboard')
+    await otherTab.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 })
+    await otherTab.getByText(SIGNED_OUT_BY_OWNER).waitFor({ timeout: 15_000 })
+    await other.reload()
+    await other.getByRole('button', { name: 'Sign in' }).waitFor()
+    expect(await other.getByText(SIGNED_OUT_BY_OWNER).count()).toBe(0)
   })
 
   it("a device signed out elsewhere whose sync worker meets the refusal first is told why on /login too", async () => {
