@@ -1,23 +1,9 @@
 // Every tab of a device signed out by its owner says why, once each, until the next sign-in (issue 24).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { memoryStorage } from '../../tests/fakes/memory-storage.ts'
 import { SIGNED_OUT_BY_OWNER } from '../contract/devices.ts'
 import { rememberSignedOutByOwner, takeSignedOutReason } from './signed-out-reason.ts'
 import { storeTokens } from './tokens.ts'
-
-/** A browser Storage on a Map: one localStorage for the device, one sessionStorage per tab. */
-function memoryStorage(): Storage {
-  const map = new Map<string, string>()
-  return {
-    get length() {
-      return map.size
-    },
-    clear: () => map.clear(),
-    getItem: (key) => map.get(key) ?? null,
-    key: (index) => [...map.keys()][index] ?? null,
-    removeItem: (key) => void map.delete(key),
-    setItem: (key, value) => void map.set(key, String(value)),
-  }
-}
 
 const device = { local: memoryStorage() }
 const tabs = new Map<string, Storage>()

@@ -1,23 +1,9 @@
 // The worker's token store hands the page why the session ended: the worker has no sessionStorage, the page does.
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { memoryStorage } from '../../tests/fakes/memory-storage.ts'
 import { SIGNED_OUT_BY_OWNER } from '../contract/devices.ts'
 import { takeSignedOutReason } from './signed-out-reason.ts'
 import { bridgedTokenStore, pageTokenBridge, type TokenBridge } from './token-store.ts'
-
-/** A browser Storage on a Map, enough for the page's session and tokens. */
-function memoryStorage(): Storage {
-  const map = new Map<string, string>()
-  return {
-    get length() {
-      return map.size
-    },
-    clear: () => map.clear(),
-    getItem: (key) => map.get(key) ?? null,
-    key: (index) => [...map.keys()][index] ?? null,
-    removeItem: (key) => void map.delete(key),
-    setItem: (key, value) => void map.set(key, String(value)),
-  }
-}
 
 afterEach(() => {
   vi.unstubAllGlobals()
