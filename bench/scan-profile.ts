@@ -33,9 +33,12 @@ const options: AppOptions = { counting: true, fastPath: true, logs: true, items:
 const app = await startChild<AppReady & Ready>(scanBench, ['--serve-app', JSON.stringify(options)], ['--cpu-prof', `--cpu-prof-dir=${dir}`])
 const urlPath = `/profile/${app.ready.shareableIds[items]}`
 const loadStart = monotonicUs()
-const result = await load(app.ready.port, requestBytes(urlPath, ACCEPT_ENCODING ? { 'Accept-Encoding': ACCEPT_ENCODING } : {}), seconds, connections, app.child.pid)
-const loadEnd = monotonicUs()
-await stopChild(app.child)
+// Stopped whatever the load does: a failed run must not leave a server (profiling, so busy) behind on the machine.
+let loadEnd = 0
+const result = await load(app.ready.port, requestBytes(urlPath, ACCEPT_ENCODING ? { 'Accept-Encoding': ACCEPT_ENCODING } : {}), seconds, connections, app.child.pid).finally(() => {
+  loadEnd = monotonicUs()
+  return stopChild(app.child)
+})
 
 const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'))
 if (!file) throw new Error(`no profile written in ${dir}`)

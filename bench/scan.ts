@@ -106,14 +106,19 @@ async function main() {
         const result = await load(port, requestBytes(urlPath, headersOf(encoding.acceptEncoding)), seconds, connections, pid)
         results.set(key, [...(results.get(key) ?? []), result])
       }
-      // Alternating, one server loaded at a time, so a noisy neighbour on a shared machine hits all alike.
-      for (let round = 0; round < rounds; round++) {
-        await measure('raw', raw.ready.port, variant, raw.child.pid)
-        if (rawInApp) await measure('rawInApp', rawInApp.port, variant, rawInApp.pid)
-        for (const [i, s] of servers.entries()) {
+      // Alternating, one server loaded at a time, so a noisy neighbour on a shared machine hits all alike; each round
+      // starts one server later, so none is always measured first (right after a pause) or right after another's
+      // log was written.
+      const turns: (() => Promise<void>)[] = [
+        () => measure('raw', raw.ready.port, variant, raw.child.pid),
+        ...(rawInApp ? [() => measure('rawInApp', rawInApp.port, variant, rawInApp.pid)] : []),
+        ...servers.flatMap((s, i) => {
           const app = apps[i]
-          if (app) await measure(s.key, app.ready.port, pathOf(app.ready, count), app.child.pid)
-        }
+          return app ? [() => measure(s.key, app.ready.port, pathOf(app.ready, count), app.child.pid)] : []
+        }),
+      ]
+      for (let round = 0; round < rounds; round++) {
+        for (let turn = 0; turn < turns.length; turn++) await turns[(round + turn) % turns.length]?.()
       }
       const rawMedian = median(results.get('raw') ?? [])
       const rawCpu = leastCpu(results.get('raw') ?? [])
