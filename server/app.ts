@@ -25,6 +25,7 @@ import { wishlistItemRoutes } from './profiles/wishlist-items.ts'
 import { orderRoutes } from './orders/orders.ts'
 import { printfulRoutes } from './orders/printful.ts'
 import { webhookRoutes } from './orders/webhooks.ts'
+import { pushRenewalRoutes } from './notifications/push-renewals.ts'
 import { pushSubscriptionRoutes } from './notifications/push-subscriptions.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import { createScanCounter } from './scans/scan-counter.ts'
@@ -74,6 +75,7 @@ export function createApp(input: AppDepsInput, site?: StaticSite) {
   api.route('/', orderRoutes(deps))
   api.route('/', webhookRoutes(deps))
   api.route('/', pushSubscriptionRoutes(deps))
+  api.route('/', pushRenewalRoutes(deps))
   // The push runs each operation through this same app, so it behaves exactly like separate calls.
   api.route('/', syncRoutes(deps, (request, bindings) => app.fetch(request, bindings)))
   api.route('/', openapiRoutes())

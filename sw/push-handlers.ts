@@ -1,6 +1,7 @@
 // Owns the worker's notification events (issue 29): a push shows its notification, even with the app closed; a tap
 // focuses a window of the app on the notification's page, or opens one.
 import { chooseWindow, clickTarget, GENERIC_NOTIFICATION, NOTIFICATION_ICON, parsePushText, toNotification } from './push-notification.ts'
+import { type RenewalPorts, renewSubscription, type SubscriptionChange } from './push-renewal.ts'
 
 declare const self: ServiceWorkerGlobalScope
 
@@ -49,9 +50,22 @@ export async function openNotificationTarget(data: unknown): Promise<void> {
   }
 }
 
+/** The browser's side of a renewal: the worker's own push manager, a same-origin POST with no credentials. */
+const browserRenewalPorts: RenewalPorts = {
+  subscribe: (options) => self.registration.pushManager.subscribe(options),
+  post: async (path, body) =>
+    (await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body), credentials: 'omit' })).status,
+  wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+}
+
 export function registerPushHandlers(): void {
   self.addEventListener('push', (event: PushEvent) => {
     event.waitUntil(showPush(readPushText(event)).catch(() => undefined))
+  })
+  // The browser replaced the subscription (it expired, or the push service rotated it): the device moves along.
+  self.addEventListener('pushsubscriptionchange', (event: Event) => {
+    const change = event as ExtendableEvent & Partial<SubscriptionChange>
+    change.waitUntil(renewSubscription({ oldSubscription: change.oldSubscription ?? null, newSubscription: change.newSubscription ?? null }, browserRenewalPorts).catch(() => undefined))
   })
   self.addEventListener('notificationclick', (event: NotificationEvent) => {
     event.notification.close()

@@ -50,6 +50,8 @@ export const DEFAULT_RATE_LIMITS = {
   shippingQuotesPerAddress: { max: 30, windowMs: MINUTE },
   /** Print files per address: the provider fetches an order's file a few times, the owner's preview once a visit. */
   printFilesPerAddress: { max: 30, windowMs: MINUTE },
+  /** Renewed push subscriptions per address (decision 182): a browser renews a device's rarely, never in a burst. */
+  pushRenewalsPerAddress: { max: 20, windowMs: 60 * MINUTE },
   /**
    * Scan reports of visitor pages the service worker served (decision 105): a crowd on one network, not a flood. This
    * process's own guard against a flood of requests; what counts is bounded by scansPerAddress.

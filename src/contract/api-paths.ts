@@ -38,6 +38,8 @@ export const apiPaths = {
   pushSubscriptions: '/api/push-subscriptions',
   /** POST {endpoint}: a test notification to this device. */
   pushSubscriptionTest: '/api/push-subscriptions/test',
+  /** POST {oldEndpoint, endpoint, keys}, no session: the service worker moves a renewed subscription (decision 182). */
+  pushRenewals: '/api/public/push-renewals',
 } as const
 
 /** What every uploaded image's address starts with; a stored item image URL with it is ours to delete. */

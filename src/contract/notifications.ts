@@ -7,6 +7,7 @@ export const NOTIFICATION_MESSAGES = {
   endpointHost: 'This push service is not supported. Push works with the browser’s own push service (Chrome, Firefox, Edge, Safari).',
   keys: 'The push subscription is missing its keys.',
   notFound: 'No such push subscription on this account.',
+  renewalNotFound: 'No such push subscription.',
   testSent: 'Test notification sent.',
 } as const
 
@@ -36,6 +37,18 @@ export type PushSubscriptionBody = v.InferInput<typeof PushSubscriptionBodySchem
 
 /** DELETE /api/push-subscriptions and POST /api/push-subscriptions/test. */
 export const PushSubscriptionDeleteSchema = v.object({ endpoint: Endpoint })
+
+/**
+ * POST /api/public/push-renewals: the service worker's word that the browser replaced this device's subscription
+ * (`pushsubscriptionchange`), sent without a session: the old endpoint, a secret only the browser, its push service
+ * and this server know, names the device; its owner and switches carry over to the new one (decision 182).
+ */
+export const PushRenewalSchema = v.object({
+  oldEndpoint: Endpoint,
+  endpoint: Endpoint,
+  keys: v.object({ p256dh: Key(80, 100), auth: Key(16, 32) }, NOTIFICATION_MESSAGES.keys),
+})
+export type PushRenewal = v.InferOutput<typeof PushRenewalSchema>
 
 /** What POST /api/push-subscriptions answers (201 new, 200 updated): this device's switches as stored. */
 export const PushSubscriptionStateSchema = v.object({ gifts: v.boolean(), orders: v.boolean(), createdAt: v.string() })

@@ -5,14 +5,31 @@ import { loadConfig } from '../../server/config.ts'
 import type { Database } from '../../server/db/client.ts'
 import { users } from '../../server/db/schema.ts'
 import type { AppDeps } from '../../server/deps.ts'
-import type { FakePushService, FakeSubscription } from '../fake-push-service.ts'
-import type { SmtpSink } from '../fakes/smtp-sink.ts'
+import { afterAll, beforeAll } from 'vitest'
+import { type FakePushService, type FakeSubscription, startFakePushService } from '../fake-push-service.ts'
+import { SmtpSink } from '../fakes/smtp-sink.ts'
 import { TestApp } from './harness.ts'
 import { createItem, type Owner, signUpOwner } from './owner-helpers.ts'
 
 export const PUBLIC_URL = 'https://qrtee.test'
 /** Retries in milliseconds rather than seconds, and a lease a test can wait out. */
 export const FAST_RETRY = { firstMs: 100, maxMs: 1_000, leaseMs: 1_500 }
+
+export type NotificationPeers = { sink: SmtpSink; push: FakePushService }
+
+/** The fake push service and the SMTP sink of a test file: started before its tests, stopped after them. */
+export function notificationPeers(): NotificationPeers {
+  const peers = { sink: new SmtpSink() } as NotificationPeers
+  beforeAll(async () => {
+    await peers.sink.start()
+    peers.push = await startFakePushService()
+  })
+  afterAll(async () => {
+    await peers.sink.stop()
+    await peers.push.close()
+  })
+  return peers
+}
 
 export function notifyingApp(database: Database, push: FakePushService, sink: SmtpSink, scope: string, overrides: Partial<AppDeps> = {}) {
   const config = loadConfig({

@@ -3,28 +3,18 @@
 // allow-list (SSRF); logout, deletion and export; and no endpoint in any log line.
 import { eq } from 'drizzle-orm'
 import * as v from 'valibot'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { beforeAll, expect, it } from 'vitest'
 import { pushSubscriptions, users } from '../../server/db/schema.ts'
 import { notificationsFor } from '../../server/notifications/notifications.ts'
 import { NOTIFICATION_MESSAGES, PushPayloadSchema } from '../../src/contract/notifications.ts'
-import { type FakePushService, startFakePushService } from '../fake-push-service.ts'
-import { SmtpSink } from '../fakes/smtp-sink.ts'
 import { decodedBody, waitForMail } from './account-mail-helpers.ts'
 import { describeEachDatabase, type TestApp } from './harness.ts'
 import { captureLogs } from './log-capture.ts'
-import { buyNewWish, notifyingApp, subscribe, verifiedOwner } from './notification-helpers.ts'
+import { buyNewWish, notificationPeers, notifyingApp, subscribe, verifiedOwner } from './notification-helpers.ts'
 import { signUpOwner } from './owner-helpers.ts'
 
-const sink = new SmtpSink()
-let push: FakePushService
-beforeAll(async () => {
-  await sink.start()
-  push = await startFakePushService()
-})
-afterAll(async () => {
-  await sink.stop()
-  await push.close()
-})
+const peers = notificationPeers()
+const { sink } = peers
 
 const GIFT_SUBJECT = 'A gift was bought from your wishlist'
 
@@ -32,7 +22,7 @@ describeEachDatabase('Notifications of a purchase', (getDatabase, database) => {
   let t: TestApp
   const logs = captureLogs()
   beforeAll(async () => {
-    t = notifyingApp(await getDatabase(), push, sink, `@notify-${database.name}.test`, { logger: logs.logger })
+    t = notifyingApp(await getDatabase(), peers.push, sink, `@notify-${database.name}.test`, { logger: logs.logger })
   })
   const settled = async () => {
     await notificationsFor(t.deps).idle()
@@ -43,7 +33,7 @@ describeEachDatabase('Notifications of a purchase', (getDatabase, database) => {
 
   it('a purchase reaches each subscribed device once and the verified address once, with what the owner sees in the app', async () => {
     const owner = await verifiedOwner(t, 'gift')
-    const [phone, laptop] = [push.newSubscription(), push.newSubscription()]
+    const [phone, laptop] = [peers.push.newSubscription(), peers.push.newSubscription()]
     expect((await subscribe(t, owner, phone)).status).toBe(201)
     expect((await subscribe(t, owner, laptop)).status).toBe(201)
     // Posting it again is an update of the same device, not a second one.
@@ -52,12 +42,12 @@ describeEachDatabase('Notifications of a purchase', (getDatabase, database) => {
     expect(again.json).toMatchObject({ gifts: true, orders: true })
 
     await buyNewWish(t, owner, 'Blue mug', 12.5)
-    const [phoneGot] = await push.waitFor(phone.endpoint)
-    await push.waitFor(laptop.endpoint)
+    const [phoneGot] = await peers.push.waitFor(phone.endpoint)
+    await peers.push.waitFor(laptop.endpoint)
     const mail = await waitForMail(sink, owner.email, GIFT_SUBJECT)
     await settled()
-    expect(push.messages(phone.endpoint)).toHaveLength(1)
-    expect(push.messages(laptop.endpoint)).toHaveLength(1)
+    expect(peers.push.messages(phone.endpoint)).toHaveLength(1)
+    expect(peers.push.messages(laptop.endpoint)).toHaveLength(1)
     expect(mailsTo(owner.email)).toHaveLength(1)
     const payload = v.parse(PushPayloadSchema, phoneGot?.json)
     expect(payload).toMatchObject({ type: 'purchase', title: GIFT_SUBJECT, body: '“Blue mug” for €12.50', url: '/dashboard?view=purchases' })
@@ -69,43 +59,43 @@ describeEachDatabase('Notifications of a purchase', (getDatabase, database) => {
 
   it('the visitor’s message is told too, and a test notification takes the same path', async () => {
     const owner = await verifiedOwner(t, 'msg')
-    const device = push.newSubscription()
+    const device = peers.push.newSubscription()
     await subscribe(t, owner, device)
     const { purchaseId } = await buyNewWish(t, owner, 'Red <b>scarf</b>')
     const sent = await t.request('POST', `/api/public/profiles/${owner.shareableId}/purchases/${purchaseId}/message`, {
       body: { email: 'buyer@example.org', message: 'Happy birthday & see you soon' },
     })
     expect(sent.status).toBe(204)
-    const [, message] = await push.waitFor(device.endpoint, 2)
+    const [, message] = await peers.push.waitFor(device.endpoint, 2)
     expect(message?.json).toMatchObject({ type: 'purchase', title: 'A message came with your gift', body: '“Red <b>scarf</b>”: Happy birthday & see you soon' })
     const mail = await waitForMail(sink, owner.email, 'A message came with your gift')
     // The HTML part escapes what a visitor wrote (the plain-text part has it as written).
     expect(decodedBody(mail)).toContain('&lt;b&gt;scarf&lt;/b&gt;')
     expect(decodedBody(mail).split('<!doctype html>')[1]).not.toContain('<b>scarf</b>')
     expect((await t.request('POST', '/api/push-subscriptions/test', { token: owner.token, body: { endpoint: device.endpoint } })).status).toBe(202)
-    const all = await push.waitFor(device.endpoint, 3)
+    const all = await peers.push.waitFor(device.endpoint, 3)
     expect(all[2]?.json).toMatchObject({ type: 'test', title: 'QR Tee test notification' })
   })
 
   it('an unverified address gets no mail; a device with gifts off and an owner with gift emails off get nothing', async () => {
     const unverified = await signUpOwner(t, 'unverified')
     const quiet = await verifiedOwner(t, 'quiet')
-    const [on, off] = [push.newSubscription(), push.newSubscription()]
+    const [on, off] = [peers.push.newSubscription(), peers.push.newSubscription()]
     await subscribe(t, unverified, on)
     await subscribe(t, quiet, off, { gifts: false })
     expect((await t.request('PUT', '/api/profiles', { token: quiet.token, body: { emailOnGift: false } })).json).toMatchObject({ emailOnGift: false, emailOnOrder: true })
     await buyNewWish(t, unverified)
     await buyNewWish(t, quiet)
-    await push.waitFor(on.endpoint)
+    await peers.push.waitFor(on.endpoint)
     await settled()
-    expect(push.messages(off.endpoint)).toEqual([])
+    expect(peers.push.messages(off.endpoint)).toEqual([])
     expect(mailsTo(unverified.email)).toEqual([])
     expect(mailsTo(quiet.email)).toEqual([])
   })
 
   it('an 11th device removes the oldest', async () => {
     const owner = await verifiedOwner(t, 'many')
-    const devices = Array.from({ length: 11 }, () => push.newSubscription())
+    const devices = Array.from({ length: 11 }, () => peers.push.newSubscription())
     for (const device of devices) {
       expect((await subscribe(t, owner, device)).status).toBe(201)
       t.clock.advance(1000)
@@ -116,26 +106,26 @@ describeEachDatabase('Notifications of a purchase', (getDatabase, database) => {
 
   it('refuses endpoints that are not a known push service, and strangers', async () => {
     const owner = await signUpOwner(t, 'ssrf')
-    const keys = push.newSubscription().keys
+    const keys = peers.push.newSubscription().keys
     for (const endpoint of [
       'http://fcm.googleapis.com/fcm/send/x',
       'https://169.254.169.254/latest/meta-data',
       'https://fcm.googleapis.com.evil.example/x',
       'https://evil.example/push',
-      `http://127.0.0.1:${Number(push.host.split(':')[1]) + 1}/push/x`,
+      `http://127.0.0.1:${Number(peers.push.host.split(':')[1]) + 1}/push/x`,
       'http://10.0.0.1/push',
     ]) {
       const res = await t.request('POST', '/api/push-subscriptions', { token: owner.token, body: { endpoint, keys } })
       expect(res.status, endpoint).toBe(400)
       expect([NOTIFICATION_MESSAGES.endpoint, NOTIFICATION_MESSAGES.endpointHost]).toContain(res.json.message)
     }
-    expect((await t.request('POST', '/api/push-subscriptions', { body: { endpoint: push.newSubscription().endpoint, keys } })).status).toBe(401)
-    expect((await t.request('POST', '/api/push-subscriptions', { token: owner.token, body: { endpoint: push.newSubscription().endpoint, keys: { p256dh: 'x' } } })).json.message).toBe(NOTIFICATION_MESSAGES.keys)
+    expect((await t.request('POST', '/api/push-subscriptions', { body: { endpoint: peers.push.newSubscription().endpoint, keys } })).status).toBe(401)
+    expect((await t.request('POST', '/api/push-subscriptions', { token: owner.token, body: { endpoint: peers.push.newSubscription().endpoint, keys: { p256dh: 'x' } } })).json.message).toBe(NOTIFICATION_MESSAGES.keys)
   })
 
   it('DELETE and logout end a device, deletion ends all; the export has the push service and switches, not the endpoint or keys', async () => {
     const owner = await verifiedOwner(t, 'bye')
-    const [kept, deleted, loggedOut] = [push.newSubscription(), push.newSubscription(), push.newSubscription()]
+    const [kept, deleted, loggedOut] = [peers.push.newSubscription(), peers.push.newSubscription(), peers.push.newSubscription()]
     await subscribe(t, owner, kept, { orders: false })
     await subscribe(t, owner, deleted)
     const other = await t.request('POST', '/api/auth/login', { body: { email: owner.email, password: owner.password } })
@@ -144,16 +134,16 @@ describeEachDatabase('Notifications of a purchase', (getDatabase, database) => {
     expect((await t.request('POST', '/api/auth/logout', { body: { refreshToken: other.json.refreshToken } })).status).toBe(204)
 
     const exported = await t.request('GET', '/api/users/me/export', { token: owner.token })
-    expect(exported.json.pushSubscriptions).toEqual([{ pushService: push.url, gifts: true, orders: false, createdAt: expect.any(String) }])
+    expect(exported.json.pushSubscriptions).toEqual([{ pushService: peers.push.url, gifts: true, orders: false, createdAt: expect.any(String) }])
     expect(exported.json.profile).toMatchObject({ emailOnGift: true, emailOnOrder: true })
     expect(exported.text).not.toContain(kept.endpoint)
     expect(exported.text).not.toContain(kept.keys.auth)
 
     await buyNewWish(t, owner)
-    await push.waitFor(kept.endpoint)
+    await peers.push.waitFor(kept.endpoint)
     await settled()
-    expect(push.messages(deleted.endpoint)).toEqual([])
-    expect(push.messages(loggedOut.endpoint)).toEqual([])
+    expect(peers.push.messages(deleted.endpoint)).toEqual([])
+    expect(peers.push.messages(loggedOut.endpoint)).toEqual([])
 
     const userId = await userIdOf(t, owner.email)
     expect((await t.request('DELETE', '/api/users/me', { token: owner.token, body: { currentPassword: owner.password } })).status).toBe(204)
@@ -162,7 +152,7 @@ describeEachDatabase('Notifications of a purchase', (getDatabase, database) => {
 
   it('no log line holds an endpoint’s path or a key', () => {
     const text = logs.text()
-    for (const message of push.allMessages()) expect(text).not.toContain(message.endpoint.slice(message.endpoint.lastIndexOf('/') + 1))
+    for (const message of peers.push.allMessages()) expect(text).not.toContain(message.endpoint.slice(message.endpoint.lastIndexOf('/') + 1))
   })
 })
 
