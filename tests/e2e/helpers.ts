@@ -12,8 +12,8 @@ export function newUser(): TestUser {
 }
 
 /** Registers through the API (no UI), for tests whose subject is something else. */
-export async function registerByApi(user: TestUser = newUser()): Promise<TestUser & { token: string; refreshToken: string }> {
-  const response = await fetch(`${baseUrl()}/api/auth/register`, {
+export async function registerByApi(user: TestUser = newUser(), origin = baseUrl()): Promise<TestUser & { token: string; refreshToken: string }> {
+  const response = await fetch(`${origin}/api/auth/register`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ username: user.username, email: user.email, password: user.password }),

@@ -13,8 +13,8 @@ import { registerByApi } from './helpers.ts'
 const OwnProfileSchema = v.object({ id: v.string(), shareableId: v.string() })
 const CreatedItemSchema = v.object({ id: v.string() })
 
-export async function api(urlPath: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<{ status: number; json: unknown }> {
-  const response = await fetch(`${baseUrl()}${urlPath}`, {
+export async function api(urlPath: string, init: { method?: string; token?: string; body?: unknown } = {}, origin = baseUrl()): Promise<{ status: number; json: unknown }> {
+  const response = await fetch(`${origin}${urlPath}`, {
     method: init.method ?? 'GET',
     headers: { 'Content-Type': 'application/json', ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}) },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
@@ -23,16 +23,16 @@ export async function api(urlPath: string, init: { method?: string; token?: stri
   return { status: response.status, json: text ? JSON.parse(text) : null }
 }
 
-/** A fresh owner whose profile has `settings` and one wishlist item per name in `itemNames`. */
-export async function ownerWith(settings: Record<string, unknown>, itemNames: string[] = []) {
-  const user = await registerByApi()
-  const own = v.parse(OwnProfileSchema, (await api('/api/profiles', { token: user.token })).json)
-  const saved = await api('/api/profiles', { method: 'PUT', token: user.token, body: settings })
+/** A fresh owner whose profile has `settings` and one wishlist item per name in `itemNames` (on the server at `origin`). */
+export async function ownerWith(settings: Record<string, unknown>, itemNames: string[] = [], origin = baseUrl()) {
+  const user = await registerByApi(undefined, origin)
+  const own = v.parse(OwnProfileSchema, (await api('/api/profiles', { token: user.token }, origin)).json)
+  const saved = await api('/api/profiles', { method: 'PUT', token: user.token, body: settings }, origin)
   if (saved.status !== 200) throw new Error(`PUT /api/profiles failed: ${saved.status} ${JSON.stringify(saved.json)}`)
   const itemIds: string[] = []
   for (const name of itemNames) {
     const body = { name, description: 'A gift I would truly enjoy.', brand: 'Acme', price: 12.5 }
-    const created = await api(`/api/wishlist-items/profile/${own.id}`, { method: 'POST', token: user.token, body })
+    const created = await api(`/api/wishlist-items/profile/${own.id}`, { method: 'POST', token: user.token, body }, origin)
     if (created.status !== 201) throw new Error(`create item failed: ${created.status} ${JSON.stringify(created.json)}`)
     itemIds.push(v.parse(CreatedItemSchema, created.json).id)
   }
@@ -63,15 +63,19 @@ export async function startDestination(): Promise<{ url: string; hits: string[];
 
 /**
  * The app served in this process from a private copy of dist/, so a test can change the built worker's bytes and
- * serve them again on the same port, as a deploy would. In-memory database: nothing outlives the test.
+ * serve them again on the same port, as a deploy would. In-memory database unless `keepDatabase`: nothing outlives the test.
  */
-export async function startCopyOfApp() {
+export async function startCopyOfApp(options: { keepDatabase?: boolean } = {}) {
   const dir = mkdtempSync(path.join(tmpdir(), 'qrtee-pwa-'))
   const distDir = path.join(dir, 'dist')
   cpSync(path.join(projectRoot, 'dist'), distDir, { recursive: true })
   const serveOn = async (port: number) => {
     const config = loadConfig({ JWT_SECRET: 'pwa-e2e-secret-pwa-e2e-secret-pwa-e2e', DATA_DIR: path.join(dir, 'data'), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent' })
-    return startServer(config, { databaseLocation: 'memory://', distDir })
+    // keepDatabase: the server started again after a deploy still knows the owners of the first (a file in DATA_DIR).
+    return startServer(config, { databaseLocation: options.keepDatabase ? undefined : 'memory://', distDir })
   }
   return { dir, distDir, serveOn, remove: () => rmSync(dir, { recursive: true, force: true }) }
 }
+
+export type CopyOfApp = Awaited<ReturnType<typeof startCopyOfApp>>
+export type CopyServer = Awaited<ReturnType<CopyOfApp['serveOn']>>

@@ -7,7 +7,7 @@ import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { baseUrl, freshPagePerTest, newContext } from './browser.ts'
 import { confirmPurchase, giftCard, waitForServiceWorker } from './helpers.ts'
-import { api, ownerWith, startCopyOfApp, startDestination } from './pwa-helpers.ts'
+import { api, type CopyOfApp, type CopyServer, ownerWith, startCopyOfApp, startDestination } from './pwa-helpers.ts'
 
 let browser: Browser
 let context: BrowserContext
@@ -82,15 +82,7 @@ describe('update prompt', () => {
       const before = await workerVersion(page)
       expect(before).toBeNull()
 
-      // A deploy: new worker bytes on the same address. The appended handler is the marker the page can ask for.
-      await server.close()
-      appendFileSync(
-        path.join(app.distDir, 'sw.js'),
-        "\n// e2e: second build\nself.addEventListener('message', (e) => { if (e.data === 'E2E_VERSION?') e.ports[0].postMessage('second build') })\n",
-      )
-      server = await app.serveOn(server.port)
-
-      await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.update()))
+      server = await deploySecondBuild(app, server)
       await page.getByText('A new version is available').waitFor()
       // Until the visitor chooses, the old worker keeps the page.
       expect(await workerVersion(page)).toBeNull()
@@ -108,7 +100,49 @@ describe('update prompt', () => {
       app.remove()
     }
   })
+
+  it("on a visitor's page, still without React: the plain toast says it, and Reload puts the new worker in control", async () => {
+    const app = await startCopyOfApp({ keepDatabase: true })
+    let server = await app.serveOn(0)
+    try {
+      const origin = `http://127.0.0.1:${server.port}`
+      const { shareableId } = await ownerWith({ profileType: 'WISHLIST' }, ['Copper kettle'], origin)
+      await page.goto(`${origin}/profile/${shareableId}`)
+      await waitForServiceWorker(page)
+      await giftCard(page, 'Copper kettle').waitFor()
+      const reactRuns = () => page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')))
+
+      server = await deploySecondBuild(app, server)
+      const toast = page.getByRole('status').filter({ hasText: 'A new version is available' })
+      await toast.waitFor()
+      // Drawn by the page's plain code (decision 176): nobody tapped Purchase, so React has not run.
+      expect(await reactRuns()).toBe(false)
+      expect(await workerVersion(page)).toBeNull()
+
+      const reloaded = page.waitForEvent('load')
+      await toast.getByRole('button', { name: 'Reload' }).click()
+      await reloaded
+      await giftCard(page, 'Copper kettle').waitFor()
+      expect(await workerVersion(page)).toBe('second build')
+    } finally {
+      await server.close()
+      app.remove()
+    }
+  })
 })
+
+/** A deploy: new worker bytes on the same address, and the open page's registration asked to look for them. */
+async function deploySecondBuild(app: CopyOfApp, server: CopyServer): Promise<CopyServer> {
+  await server.close()
+  // The appended handler is the marker the page can ask for (workerVersion).
+  appendFileSync(
+    path.join(app.distDir, 'sw.js'),
+    "\n// e2e: second build\nself.addEventListener('message', (e) => { if (e.data === 'E2E_VERSION?') e.ports[0].postMessage('second build') })\n",
+  )
+  const next = await app.serveOn(server.port)
+  await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.update()))
+  return next
+}
 
 /** The controlling worker's answer to the marker appended in the update test, or null when it does not know it. */
 function workerVersion(page: Page): Promise<string | null> {
