@@ -1,6 +1,7 @@
 // A/B bench of the owner dashboard: another commit's build and this work tree's, served side by side, each to a
 // Chromium of its own (CPU slowed 4x, 200 items), runs alternating between the two, so a machine that slows down or
-// speeds up during the bench weighs on both alike. Prints reload to the last card, Edit to the filled dialog and reload to the first paint, median and runs.
+// speeds up during the bench weighs on both alike. Prints reload to the last card, Edit to the filled dialog, the Edit
+// click's own interaction latency (Event Timing, what INP is made of) and reload to the first paint, median and runs.
 // Run: npm run bench:dashboard:ab -- [--base HEAD~1] [--runs 8]. The base is checked out in a temporary git worktree
 // that shares this tree's node_modules, built there, and removed at the end.
 import type { Page } from 'playwright-core'
@@ -8,7 +9,7 @@ import { type AppServer, startAppLikeNpmStart } from '../tests/app-server.ts'
 import { buildBase } from './lib-ab.ts'
 import { launchChromium, median } from './lib-browser.ts'
 import { readReloadPhases } from './lib-dashboard-phases.ts'
-import { openProbedDashboard, reloadToLastCard, tapEditToDialog, waitForSynced } from './lib-dashboard-probe.ts'
+import { openProbedDashboard, readProbe, reloadToLastCard, tapEditToDialog, waitForSynced, worstInteraction } from './lib-dashboard-probe.ts'
 import { seedOwnerWithItems } from './lib-owner-seed.ts'
 import { PHONE_CPU_SLOWDOWN } from './lib-timing.ts'
 
@@ -21,7 +22,7 @@ const RUNS = Number(arg('--runs', '8'))
 const ITEMS = 200
 
 type Browser = Awaited<ReturnType<typeof launchChromium>>
-type Side = { label: string; app: AppServer; browser: Browser; page: Page; names: string[]; reload: number[]; dialog: number[]; firstPaint: number[] }
+type Side = { label: string; app: AppServer; browser: Browser; page: Page; names: string[]; reload: number[]; dialog: number[]; clickInp: number[]; firstPaint: number[] }
 
 /**
  * A browser per side: the two servers differ only by port, so their pages are one site to Chromium and could share a
@@ -33,7 +34,7 @@ async function side(label: string, start: typeof startAppLikeNpmStart): Promise<
   const owner = await seedOwnerWithItems(app.baseUrl, ITEMS, 10)
   const { context, page } = await openProbedDashboard(browser, app.baseUrl, owner)
   await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: PHONE_CPU_SLOWDOWN })
-  return { label, app, browser, page, names: owner.itemNames, reload: [], dialog: [], firstPaint: [] }
+  return { label, app, browser, page, names: owner.itemNames, reload: [], dialog: [], clickInp: [], firstPaint: [] }
 }
 
 /** One run as bench/owner-dashboard.ts measures it: reload to the last card, then a tap on Edit to the filled dialog. */
@@ -43,8 +44,11 @@ async function run(s: Side, n: number): Promise<void> {
   s.firstPaint.push((await readReloadPhases(page)).firstPaint)
   await waitForSynced(page)
   await page.waitForTimeout(300)
+  const clickStart = await page.evaluate(() => performance.now())
   s.dialog.push(await tapEditToDialog(page, s.names[n % 6] ?? ''))
+  // Event Timing reports the click after its next paint.
   await page.waitForTimeout(400)
+  s.clickInp.push(worstInteraction(await readProbe(page), clickStart)?.duration ?? 0)
   await page.keyboard.press('Escape')
   await page.getByRole('dialog').waitFor({ state: 'hidden' })
 }
@@ -61,7 +65,7 @@ async function main() {
     for (let n = 1; n <= RUNS; n++) for (const s of n % 2 ? [a, b] : [b, a]) await run(s, n)
     console.log(`Owner dashboard A/B, ${ITEMS} items, CPU ${PHONE_CPU_SLOWDOWN}x, ${RUNS} alternating runs each`)
     const ms = (values: number[]) => `median ${Math.round(median(values.slice(1)))} ms (runs ${values.slice(1).map(Math.round).join(', ')})`
-    for (const s of sides) console.log(`  ${s.label.padEnd(18)} reload -> last card ${ms(s.reload)}; Edit -> filled dialog ${ms(s.dialog)}; reload -> first paint ${ms(s.firstPaint)}`)
+    for (const s of sides) console.log(`  ${s.label.padEnd(18)} reload -> last card ${ms(s.reload)}; Edit -> filled dialog ${ms(s.dialog)}; Edit click's latency ${ms(s.clickInp)}; reload -> first paint ${ms(s.firstPaint)}`)
   } finally {
     await Promise.all(sides.map(async (s) => {
       await s.browser.close()
