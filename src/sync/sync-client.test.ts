@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { openOwnerDatabase, SCHEMA_VERSIONS } from '../local/db.ts'
 import { LEADER_LOCK, SYNC_WORKER_FAILED_EVENT } from '../contract/names.ts'
 import { runWhileLeader } from './leader.ts'
-import { startSyncClient, WORKER_DEFER_LIMIT_MS, type SyncClient } from './sync-client.ts'
+import { startSyncClient, type SyncClient } from './sync-client.ts'
 import { browserTab, fakeWorker } from './testing-tab.ts'
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20))
@@ -87,33 +87,3 @@ describe('a leader tab whose worker does not start', () => {
   }
 })
 
-
-describe('a tab whose worker starts after its page has painted', () => {
-  let client: SyncClient | undefined
-  afterEach(() => {
-    client?.stop()
-    vi.useRealTimers()
-    vi.unstubAllGlobals()
-  })
-
-  it('starts its worker at startWorker(), once, and not before', async () => {
-    browserTab()
-    const log: string[] = []
-    client = startSyncClient({ databaseName: `defer-${crypto.randomUUID()}`, createWorker: () => fakeWorker(log), intervalMs: 3_600_000, deferWorker: true })
-    await settle()
-    expect(log).toEqual([])
-    client.startWorker()
-    client.startWorker()
-    await vi.waitFor(() => expect(log).toEqual(['start']))
-  })
-
-  it('starts its worker by itself when no page asks within WORKER_DEFER_LIMIT_MS', async () => {
-    browserTab()
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
-    const log: string[] = []
-    client = startSyncClient({ databaseName: `defer-${crypto.randomUUID()}`, createWorker: () => fakeWorker(log), intervalMs: 3_600_000, deferWorker: true })
-    vi.advanceTimersByTime(WORKER_DEFER_LIMIT_MS)
-    vi.useRealTimers()
-    await vi.waitFor(() => expect(log).toEqual(['start']))
-  })
-})

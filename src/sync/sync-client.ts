@@ -15,8 +15,6 @@ import type { PageBridge, SyncWorkerApi } from './worker.ts'
 export const SYNC_INTERVAL_MS = 60_000
 /** How long a leader tab waits for its worker to start before it lets another tab lead (a 404 worker never does). */
 export const WORKER_START_TIMEOUT_MS = 15_000
-/** The latest a deferred worker starts when no page asked for it (a page that never paints must still sync). */
-export const WORKER_DEFER_LIMIT_MS = 3_000
 
 export type SyncClientOptions = {
   databaseName?: string
@@ -24,12 +22,6 @@ export type SyncClientOptions = {
   createWorker?: () => Worker
   intervalMs?: number
   workerStartTimeoutMs?: number
-  /**
-   * The tab queues for the leader lock (and a leader starts its worker) only at `startWorker()`, or after
-   * WORKER_DEFER_LIMIT_MS: the pages call it once they have painted, so the worker's code, its own database connection
-   * and its first pass do not compete with a reload's first render (issue 23 item 12). Without it, at once.
-   */
-  deferWorker?: boolean
 }
 
 export type SyncClient = {
@@ -46,8 +38,6 @@ export type SyncClient = {
   /** The newcomer's confirmed Discard: deletes `expectedOwnerId`'s data and changes, claims the device, syncs. */
   discardOtherOwner(token: string, expectedOwnerId: string): Promise<boolean>
   syncNow(): void
-  /** Starts the worker of a client made with `deferWorker` (idempotent; at once otherwise). */
-  startWorker(): void
   retry(seq: number): Promise<void>
   discard(seq: number): Promise<void>
   /** Pending plus failed entries: the N of 'You have N changes that are not synced yet'. */
@@ -89,45 +79,26 @@ export function startSyncClient(options: SyncClientOptions = {}): SyncClient {
   const db = openOwnerDatabase(databaseName)
   let remote: Comlink.Remote<SyncWorkerApi> | undefined
 
-  const lead = (): Leadership =>
-    runWhileLeader(defaultLocks(), async (stopped) => {
-      const worker = (options.createWorker ?? defaultWorker)()
-      const api = Comlink.wrap<SyncWorkerApi>(worker)
-      try {
-        await startedWithin(worker, api.start({ databaseName, baseUrl }, Comlink.proxy(pageBridge)), options.workerStartTimeoutMs ?? WORKER_START_TIMEOUT_MS)
-      } catch (error) {
-        // A worker that never starts (its file gone after a deploy, a crash) must not keep the lock: throwing out of
-        // the lock's callback releases it for another tab, and this tab offers a reload.
-        worker.terminate()
-        window.dispatchEvent(new Event(SYNC_WORKER_FAILED_EVENT))
-        throw error
-      }
-      remote = api
-      // A worker that fails later lets go the same way.
-      worker.addEventListener('error', () => leadership.stop(), { once: true })
-      stopped.addEventListener('abort', () => {
-        remote = undefined
-        void api.stop().finally(() => worker.terminate())
-      })
+  const leadership: Leadership = runWhileLeader(defaultLocks(), async (stopped) => {
+    const worker = (options.createWorker ?? defaultWorker)()
+    const api = Comlink.wrap<SyncWorkerApi>(worker)
+    try {
+      await startedWithin(worker, api.start({ databaseName, baseUrl }, Comlink.proxy(pageBridge)), options.workerStartTimeoutMs ?? WORKER_START_TIMEOUT_MS)
+    } catch (error) {
+      // A worker that never starts (its file gone after a deploy, a crash) must not keep the lock: throwing out of
+      // the lock's callback releases it for another tab, and this tab offers a reload.
+      worker.terminate()
+      window.dispatchEvent(new Event(SYNC_WORKER_FAILED_EVENT))
+      throw error
+    }
+    remote = api
+    // A worker that fails later lets go the same way.
+    worker.addEventListener('error', () => leadership.stop(), { once: true })
+    stopped.addEventListener('abort', () => {
+      remote = undefined
+      void api.stop().finally(() => worker.terminate())
     })
-
-  let started: Leadership | undefined
-  let stoppedForGood = false
-  let deferTimer: ReturnType<typeof setTimeout> | undefined
-  const startWorker = () => {
-    clearTimeout(deferTimer)
-    if (!started && !stoppedForGood) started = lead()
-  }
-  const leadership: Leadership = {
-    stop: () => {
-      stoppedForGood = true
-      clearTimeout(deferTimer)
-      started?.stop()
-    },
-    isLeader: () => started?.isLeader() ?? false,
-  }
-  if (options.deferWorker) deferTimer = setTimeout(startWorker, WORKER_DEFER_LIMIT_MS)
-  else startWorker()
+  })
 
   // A schema upgrade in another tab closed this tab's connections: the lock must not stay with a tab that cannot sync.
   const stopWatchingUpgrades = stepDownWhenOutdated(window, DATABASE_OUTDATED_EVENT, leadership)
@@ -161,7 +132,6 @@ export function startSyncClient(options: SyncClientOptions = {}): SyncClient {
       return true
     },
     syncNow: () => announceTrigger('manual'),
-    startWorker,
     async retry(seq) {
       await retryOutboxEntry(db, seq)
       announceLocalWrite()
@@ -187,6 +157,6 @@ let sharedClient: SyncClient | undefined
 
 /** This tab's client, started on first use; features call this instead of threading the client through props. */
 export function getSyncClient(): SyncClient {
-  sharedClient ??= startSyncClient({ deferWorker: true })
+  sharedClient ??= startSyncClient()
   return sharedClient
 }

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react'
 let waiting: Set<() => void> | undefined
 
 /** One task after the next frame for every caller of that frame, so their renders are batched into one. */
-export function afterNextPaint(callback: () => void): () => void {
+function afterNextPaint(callback: () => void): () => void {
   if (!waiting) {
     const callbacks = new Set<() => void>()
     waiting = callbacks

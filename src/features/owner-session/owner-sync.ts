@@ -1,14 +1,12 @@
 // Owns the owner's sync client on the protected routes: started on the first protected page (never on public ones,
 // so the public profile's JavaScript carries no Dexie), and told about every new sign-in before a page renders.
 import { liveQuery } from 'dexie'
-import { useEffect } from 'react'
 import { browserPushPorts, endPushOnThisDevice } from '../../api/push-subscriptions.ts'
 import { onSessionEnded, readTokens } from '../../api/tokens.ts'
 import { writeOwnerMarker } from '../../lib/owner-marker.ts'
 import { syncPushDevice } from '../../local/push-device.ts'
 import { profileQuery } from '../../local/queries.ts'
 import { getSyncClient, type SyncClient } from '../../sync/sync-client.ts'
-import { afterNextPaint } from '../../ui/after-first-paint.ts'
 
 /** The refresh token of the last sign-in announced to the client; a new one means a new login, register or OAuth. */
 let announcedRefreshToken: string | undefined
@@ -67,12 +65,7 @@ function watchPushDevice(db: SyncClient['db']): void {
   onSessionEnded(() => void endPushOnThisDevice())
 }
 
-/**
- * The client for protected pages; the guard has started it before they render. Its worker starts once the page has
- * painted: a reload shows the local data first, then syncs (issue 23 item 12).
- */
+/** The client for protected pages; the guard has started it before they render. */
 export function useOwnerSync(): SyncClient {
-  const sync = getSyncClient()
-  useEffect(() => afterNextPaint(sync.startWorker), [sync])
-  return sync
+  return getSyncClient()
 }
