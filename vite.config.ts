@@ -52,11 +52,6 @@ export default defineConfig({
     // carry the app's router, Mantine, Dexie or sync code (decision 062).
     // The third, site.html, is the public pages' document, prerendered after the bundle is written (decision 096).
     rolldownOptions: { input: { app: 'index.html', profile: 'profile.html', site: 'site.html' } },
-    // The documents keep their <link rel="modulepreload"> list; a dynamic import (a route's page, the owner's sync code)
-    // no longer appends one <link> per chunk it needs: on a reload of the dashboard those 30-odd links, each starting a
-    // fetch through the service worker, held the main thread longer than loading the chunks as imported does (issue 23
-    // item 12). Stylesheets are left to Vite: they must load.
-    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
   },
   plugins: [
     // Must run before react(): it generates src/routeTree.gen.ts and splits each route's component into its own chunk.
