@@ -3,7 +3,8 @@
 // latency (INP over typing in the name field and saving). Prints median and worst of several runs, each with its goal, and
 // where the reload spends its time (milestones of Navigation and Resource Timing).
 // Run: npm run bench:dashboard (or npx tsx bench/owner-dashboard.ts [--runs 7] [--items 200] [--cpu 4] [--profile dir]);
-// --profile writes Chrome traces of one more run (reload, edit click) for DevTools' Performance panel.
+// --profile writes Chrome traces of one more run (reload, edit click) for DevTools' Performance panel, which
+// bench/trace-summary.ts sums up.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { CDPSession, Page } from 'playwright-core'
@@ -109,8 +110,10 @@ async function main() {
     const runs: Run[] = []
     for (let run = 1; run <= RUNS; run++) runs.push(await oneRun(page, owner.itemNames[run] ?? ''))
     if (PROFILE_DIR) {
-      await oneRun(page, owner.itemNames[RUNS + 1] ?? '', tracedStep(cdp, PROFILE_DIR))
+      const traced = await oneRun(page, owner.itemNames[RUNS + 1] ?? '', tracedStep(cdp, PROFILE_DIR))
       console.log(`Traces of one more run (open in DevTools > Performance): ${PROFILE_DIR}/reload.json, edit-click.json`)
+      console.log(`  that run: reload -> last card ${ms(traced.reloadMs)}, Edit -> dialog ${ms(traced.dialogMs)} (tracing slows both);`)
+      console.log(`  summary: npx tsx bench/trace-summary.ts ${PROFILE_DIR}/reload.json --until ${Math.round(traced.reloadMs)}`)
     }
 
     line(`Reload to the last card painted (CPU ${CPU}x, ${ITEMS} items)`, GOALS.reloadMs, runs.map((run) => run.reloadMs))
