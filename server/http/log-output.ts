@@ -20,8 +20,8 @@ const MAX_REQUEST_BATCH_BYTES = 64 * 1024
 
 /**
  * Lines are appended to a buffer and written by the event loop (pino's SonicBoom, sync: false): a request only copies
- * its line. Request lines are gathered for up to REQUEST_BATCH_MS, or until a batch is full, and handed over as one
- * string, so a busy server writes a few dozen times a second rather than once or more per turn of the event loop;
+ * its line. Request lines are gathered for up to REQUEST_BATCH_MS, or until a batch is full (then at the end of the
+ * turn), and handed over as one string, so a busy server writes a few dozen times a second rather than once or more per turn of the event loop;
  * any other line takes the gathered ones with it, in front, so the order is kept. When the reader falls behind (a
  * full pipe), the buffer grows up to `bufferBytes`; past that, NEW lines are dropped whole (never a part of one, never
  * the old ones already queued) and counted, and a 'log lines dropped' warning says how many, written once there is
@@ -36,8 +36,8 @@ export function createLogOutput(fd: number, bufferBytes: number): LogOutput {
   let reporting = false
   let reportLost = false
   let gathered = ''
-  let gatheredLines = 0
   let handOverTimer: NodeJS.Timeout | undefined
+  let fullBatchScheduled = false
   stream.on('drop', (data: string) => {
     if (reporting) reportLost = true
     else {
@@ -55,24 +55,31 @@ export function createLogOutput(fd: number, bufferBytes: number): LogOutput {
     }
     const batch = gathered + after
     gathered = ''
-    gatheredLines = 0
     return batch
   }
   const handOver = () => {
-    if (gatheredLines > 0) write(takeGathered())
-    else takeGathered()
+    const batch = takeGathered()
+    if (batch) write(batch)
   }
   const writeRequestLine = (line: string) => {
-    // The batch's own share of the bound: a flood is dropped here rather than held as one huge string.
+    // A batch is handed over at batchBytes, so only a line too long for the bound is dropped here, never held.
     if (gathered.length + line.length > bufferBytes) {
       dropped++
       unreported++
       return
     }
     gathered += line
-    gatheredLines++
-    if (gathered.length >= batchBytes) handOver()
-    else if (handOverTimer === undefined) {
+    // A full batch goes at the end of this turn, not now: an asynchronous write started mid-turn could still be in
+    // flight if this turn ends in a fatal error, and land after the exit's synchronous flush, out of order.
+    if (gathered.length >= batchBytes) {
+      if (!fullBatchScheduled) {
+        fullBatchScheduled = true
+        setImmediate(() => {
+          fullBatchScheduled = false
+          if (gathered.length >= batchBytes) handOver()
+        })
+      }
+    } else if (handOverTimer === undefined) {
       handOverTimer = setTimeout(handOver, REQUEST_BATCH_MS)
       // The exit flush writes what is gathered; a pending batch alone must not keep a finished process alive.
       handOverTimer.unref()
@@ -107,7 +114,7 @@ export function createLogOutput(fd: number, bufferBytes: number): LogOutput {
     writeRequestLine,
     // With the gathered lines in front, in one write: were they handed over first, SonicBoom could start writing them
     // asynchronously and a fatal line right behind them be written by the exit flush before they land.
-    write: (line: string) => write(gatheredLines === 0 ? line : takeGathered(line)),
+    write: (line: string) => write(gathered === '' ? line : takeGathered(line)),
   })
 }
 
