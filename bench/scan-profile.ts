@@ -1,7 +1,8 @@
 // Where a scan's CPU goes: the bench's app server (default configuration, request logs on to a pipe) under --cpu-prof
 // while first the visitor document /profile/{id} (br, as browsers ask) is loaded, then the function self times of the
 // profile divided by the requests answered. Run: npm run bench:scan-profile [-- --seconds 10 --connections 50 --top 12
-// --items 12 --encoding br|gzip|none]
+// --items 12 --encoding br|gzip|none --target document|api
+// --logs-off]; --target api loads GET /api/profiles/{id} instead; --logs-off runs the server with LOG_LEVEL=silent.
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -22,16 +23,18 @@ const connections = numericArg('--connections', 50)
 const top = numericArg('--top', 12)
 const items = numericArg('--items', 12)
 const encodingArg = process.argv[process.argv.indexOf('--encoding') + 1]
-const encoding = encodingArg === 'gzip' || encodingArg === 'none' ? encodingArg : 'br'
+const target = process.argv[process.argv.indexOf('--target') + 1] === 'api' ? 'api' : 'document'
+// The API answers gzip or plain: a br-only ask would be answered plain.
+const encoding = encodingArg === 'gzip' || encodingArg === 'none' ? encodingArg : target === 'api' ? 'gzip' : 'br'
 const ACCEPT_ENCODING = { br: 'gzip, deflate, br, zstd', gzip: 'gzip, deflate', none: undefined }[encoding]
 
 // The visitor document is rendered from the built app, as `npm start` does it: built first when missing or stale.
 buildIfStale(path.resolve(path.dirname(scanBench), '..'))
 const dir = mkdtempSync(path.join(tmpdir(), 'qr-tee-scan-profile-'))
-const options: AppOptions = { counting: true, fastPath: true, logs: true, items: [items], profiles: 10_000 }
+const options: AppOptions = { counting: true, fastPath: true, logs: !process.argv.includes('--logs-off'), items: [items], profiles: 10_000 }
 // The profile is written to `dir` when the child exits.
 const app = await startChild<AppReady & Ready>(scanBench, ['--serve-app', JSON.stringify(options)], ['--cpu-prof', `--cpu-prof-dir=${dir}`])
-const urlPath = `/profile/${app.ready.shareableIds[items]}`
+const urlPath = `${target === 'api' ? '/api/profiles' : '/profile'}/${app.ready.shareableIds[items]}`
 const loadStart = monotonicUs()
 // Stopped whatever the load does: a failed run must not leave a server (profiling, so busy) behind on the machine.
 let loadEnd = 0
@@ -60,7 +63,7 @@ for (const node of profile.nodes) {
 }
 const requests = result.requests
 const total = [...byFunction.values()].reduce((a, b) => a + b, 0)
-console.log(`GET ${urlPath} (${encoding}, ${items} items), logs on, counting on: ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.p99Ms.toFixed(1)} ms, ${result.cpuUsPerRequest.toFixed(0)} µs CPU/request`)
+console.log(`GET ${urlPath} (${encoding}, ${items} items), logs ${options.logs ? 'on' : 'off'}, counting on: ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.p99Ms.toFixed(1)} ms, ${result.cpuUsPerRequest.toFixed(0)} µs CPU/request`)
 console.log(`profile: ${path.join(dir, file)}; ${(total / 1000).toFixed(0)} ms sampled in the measured window, ${requests} requests`)
 console.log('self time per request, highest first (idle and the garbage collector are listed as V8 names them):')
 for (const [name, us] of [...byFunction.entries()].sort((a, b) => b[1] - a[1]).slice(0, top)) {
