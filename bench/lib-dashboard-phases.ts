@@ -23,7 +23,7 @@ const PHASES = [
 export function readReloadPhases(page: Page): Promise<ReloadPhases> {
   return page.evaluate(() => {
     const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined
-    const chunks = { entryLoaded: /^\/assets\/app-[\w-]{8}\.js$/, pageCodeLoaded: /^\/assets\/dashboard-[\w-]{8}\.js$/, readStarted: /^\/assets\/dashboard-read-ahead-[\w-]{8}\.js$/ }
+    const chunks = { entryLoaded: /^\/assets\/app-[\w-]{8}\.js$/, pageCodeLoaded: /^\/assets\/dashboard-[\w-]{8}\.js$/, readStarted: /^\/assets\/wishlist-read-ahead-[\w-]{8}\.js$/ }
     const loaded = { entryLoaded: Number.NaN, pageCodeLoaded: Number.NaN, readStarted: Number.NaN }
     for (const entry of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
       const pathname = new URL(entry.name).pathname
