@@ -57,8 +57,10 @@ describe.each(SIZES)('owner tasks at $width x $height', (size) => {
 
       /** The layout rules, axe at 360 px, and the screenshot at 360 px. */
       const screen = async (name: string) => {
-        // Fonts and transitions settle before measuring (Mantine's transitions run about 150 ms).
+        // Fonts and transitions settle before measuring (Mantine's transitions run about 150 ms): text still fading in
+        // is blended into the page behind it, and axe once measured the menu's Logout at 4.41:1 in the middle of a fade.
         await page.evaluate(() => document.fonts.ready)
+        await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'))
         await expect.poll(() => layoutProblems(page, { touch: true })).toEqual([])
         if (size.width !== 360) return
         expect(await axeViolations(page)).toEqual([])
@@ -73,6 +75,8 @@ describe.each(SIZES)('owner tasks at $width x $height', (size) => {
       // The header's menu holds the theme switch on a phone.
       await page.getByRole('button', { name: 'Menu' }).click()
       await page.getByRole('radio', { name: theme === 'light' ? 'Light' : 'Dark' }).waitFor()
+      // Drawn at opacity 0 for a frame before its fade starts, so the fade's end is waited for, not only its running.
+      await expect.poll(() => page.locator('.mantine-Popover-dropdown').evaluate((dropdown) => getComputedStyle(dropdown).opacity)).toBe('1')
       await screen('menu')
       await page.keyboard.press('Escape')
 
