@@ -64,9 +64,7 @@ async function continueWithGoogle(page: Page) {
   await button.tap()
 }
 
-// Each journey signs in (often twice, through the fake Google), hashes passwords and waits up to 30 + 15 + 60 s for
-// them on a loaded machine: the default 60 s for the whole test stopped one in the middle (CI, 2026-11-27).
-describe('Email and sign-in settings', { timeout: 180_000 }, () => {
+describe('Email and sign-in settings', () => {
   it('changes the email from Profile settings; an older session is asked for the current password first', async () => {
     const n = id()
     const user = { username: `set_${n}`, email: `set_${n}@example.com`, password: `pw-${n}-long` }
