@@ -11,6 +11,7 @@ import { type AppServer, startAppLikeNpmStart } from '../app-server.ts'
 import { type OidcProvider, startOidcProvider } from '../fakes/oidc-provider.ts'
 import { SmtpSink } from '../fakes/smtp-sink.ts'
 import { launchBrowser } from './browser.ts'
+import { waitForServiceWorker } from './helpers.ts'
 import { expiredToken } from './offline-helpers.ts'
 import { GOOGLE_CONNECTED_TEXT, SIGN_IN_FAILURE_MESSAGES } from '../../src/features/auth/oauth-callback.ts'
 
@@ -56,6 +57,22 @@ async function ageSession(page: Page) {
 async function expectTappable(page: Page, name: string) {
   const box = await page.getByRole('button', { name, exact: true }).boundingBox()
   expect(box?.height ?? 0).toBeGreaterThanOrEqual(44)
+}
+
+/**
+ * A Google-only owner signed in on a new phone, at /dashboard. The sign-in is fresh, so the owner can set a password
+ * at once: Google can only be disconnected when another method stays.
+ */
+async function freshGoogleOwner(tag: string) {
+  const n = id()
+  const account = { sub: `e2e-${tag}-${n}`, email: `g${tag}_${n}@gmail.test`, email_verified: true, username: `g${tag}_${n}` }
+  const page = await phone()
+  provider.signInAs(account)
+  provider.tamperNextIdToken((payload) => void (payload.auth_time = Math.floor(Date.now() / 1000)))
+  await page.goto('/login')
+  await continueWithGoogle(page)
+  await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 })
+  return { page, account }
 }
 
 async function continueWithGoogle(page: Page) {
@@ -188,20 +205,17 @@ describe('Email and sign-in settings', () => {
   })
 
   it('disconnects Google from Profile settings after confirming with the password', async () => {
-    const n = id()
-    const account = { sub: `e2e-dis-${n}`, email: `gdis_${n}@gmail.test`, email_verified: true, username: `gdis_${n}` }
-    const page = await phone()
-    provider.signInAs(account)
-    // A fresh sign-in, so the owner can set a password first: Google can only go when another method stays.
-    provider.tamperNextIdToken((payload) => void (payload.auth_time = Math.floor(Date.now() / 1000)))
-    await page.goto('/login')
-    await continueWithGoogle(page)
-    await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 })
+    const { page } = await freshGoogleOwner('dis')
+    // Until the server says whether this account has a password, the password part offers no field: typing there
+    // once landed in 'Change password', which the answer then replaced by an empty 'Set a password'.
+    const answer = holdRequests(page, '/api/users/me/sign-in-methods')
     await page.goto('/profile/edit')
     await page.getByText('You sign in with Google. Set a password before you can disconnect it.').waitFor({ timeout: 15_000 })
-    // The password part shows 'Change password' until its own question (does this account have one?) is answered; its
-    // 'New password' field took the typing and was then replaced by 'Set a password', empty (CI, 2026-11-27).
+    await page.getByText('Checking how you sign in…').waitFor()
+    expect(await page.getByLabel('New password', { exact: true }).count()).toBe(0)
+    answer()
     await page.getByRole('heading', { name: 'Set a password' }).waitFor({ timeout: 15_000 })
+    expect(await page.getByLabel('New password', { exact: true }).inputValue()).toBe('')
     await page.getByLabel('New password', { exact: true }).fill('my google password')
     await page.getByLabel('Confirm new password').fill('my google password')
     await page.getByRole('button', { name: 'Set password' }).tap()
@@ -219,4 +233,48 @@ describe('Email and sign-in settings', () => {
     await page.getByText(GOOGLE_LINK_MESSAGES.disconnected).waitFor()
     await page.getByText('Google is not connected to this account.').waitFor()
   })
+
+  it('what a Google-only owner typed offline into the password part moves to "Set a password" when the answer comes', async () => {
+    const { page, account } = await freshGoogleOwner('off')
+    const welcome = () => page.getByRole('heading', { name: /^Welcome/ }).waitFor({ timeout: 15_000 })
+    await welcome()
+    // Under the service worker, as an installed app: the settings route's code then loads offline.
+    await waitForServiceWorker(page, welcome)
+
+    // Offline nobody can ask, so the page offers the spec's default, 'Change password', with the offline notice.
+    await page.context().setOffline(true)
+    await page.getByRole('navigation', { name: 'Tabs' }).getByRole('link', { name: 'Profile' }).tap()
+    await page.getByRole('link', { name: 'Edit profile' }).tap()
+    await page.getByRole('heading', { name: 'Change password' }).waitFor({ timeout: 15_000 })
+    await page.getByText('You are offline. Connect to the internet to change your password.').waitFor()
+    await page.getByLabel('New password', { exact: true }).fill('typed while offline')
+    await page.getByLabel('Confirm new password').fill('typed while offline')
+
+    await page.context().setOffline(false)
+    await page.getByRole('heading', { name: 'Set a password' }).waitFor({ timeout: 15_000 })
+    expect(await page.getByLabel('New password', { exact: true }).inputValue()).toBe('typed while offline')
+    expect(await page.getByLabel('Confirm new password').inputValue()).toBe('typed while offline')
+    await page.getByRole('button', { name: 'Set password' }).tap()
+    await page.getByRole('heading', { name: 'Change password' }).waitFor({ timeout: 60_000 })
+    const signIn = await fetch(`${server.baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: account.email, password: 'typed while offline' }),
+    })
+    expect(signIn.status).toBe(200)
+  })
 })
+
+/** Holds every request to `pathname` until the returned function is called, then lets them all through. */
+function holdRequests(page: Page, pathname: string): () => void {
+  let release: () => void = () => undefined
+  const released = new Promise<void>((resolve) => (release = resolve))
+  void page.route(
+    (url) => url.pathname === pathname,
+    async (route) => {
+      await released
+      await route.continue()
+    },
+  )
+  return release
+}

@@ -1,28 +1,43 @@
 // Owns the password part of the settings page: 'Change password' (fields of the page's form, sent on Save), or for an
 // account made by Google sign-in 'Set a password' (its own button, no current password); both need the network.
-import { Alert, Button, Group, PasswordInput, Stack, Text, Title } from '@mantine/core'
+import { Alert, Button, Group, PasswordInput, Skeleton, Stack, Text, Title } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form'
 import { notifications } from '@mantine/notifications'
 import { IconWifiOff } from '@tabler/icons-react'
 import { useEffect, useState } from 'react'
 import { ApiError } from '../../api/client.ts'
 import { SIGN_IN_METHOD_MESSAGES } from '../../contract/sign-in-methods.ts'
-import { checkSetPassword, fetchSignInMethods, type NewPasswordValues, OFFLINE_PASSWORD_MESSAGE, type PasswordValues, setFirstPassword } from './password-change.ts'
+import { checkSetPassword, EMPTY_PASSWORD_VALUES, fetchSignInMethods, type NewPasswordValues, OFFLINE_PASSWORD_MESSAGE, type PasswordValues, setFirstPassword } from './password-change.ts'
+
+/** What this account's sign-in methods say; 'unknown' until the server answers. */
+type PasswordKind = 'unknown' | 'has-password' | 'google-only'
 
 export function PasswordSection({ form, online }: { form: UseFormReturnType<PasswordValues>; online: boolean }) {
-  // Unknown (offline, or not answered yet) counts as having a password: the change form is the spec's default.
-  const [hasPassword, setHasPassword] = useState(true)
+  const [kind, setKind] = useState<PasswordKind>('unknown')
+  const [carried, setCarried] = useState<NewPasswordValues>({ newPassword: '', confirmPassword: '' })
   useEffect(() => {
     if (!online) return
     const controller = new AbortController()
     fetchSignInMethods(controller.signal).then(
-      (methods) => setHasPassword(methods.hasPassword),
-      () => undefined,
+      (methods) => {
+        if (!methods.hasPassword) {
+          // Typed offline into the change form (the default while nobody could ask): it moves to 'Set a password' and
+          // leaves the page's form, whose Save would otherwise try to change a password this account does not have.
+          const { newPassword, confirmPassword } = form.getValues()
+          setCarried({ newPassword, confirmPassword })
+          form.setValues(EMPTY_PASSWORD_VALUES)
+        }
+        setKind(methods.hasPassword ? 'has-password' : 'google-only')
+      },
+      // No answer (the server failed): the change form, the spec's default, whose Save says what went wrong.
+      () => setKind((known) => (known === 'unknown' && !controller.signal.aborted ? 'has-password' : known)),
     )
     return () => controller.abort()
   }, [online])
 
-  if (!hasPassword) return <SetPasswordSection online={online} onSet={() => setHasPassword(true)} />
+  // Online, the answer comes in a moment: no field is shown before it, so no typing lands in a form it then replaces.
+  if (kind === 'unknown' && online) return <PasswordSectionPending />
+  if (kind === 'google-only') return <SetPasswordSection online={online} typed={carried} onSet={() => setKind('has-password')} />
   return (
     <Stack gap="sm">
       <Title order={3}>Change password</Title>
@@ -50,8 +65,21 @@ function OfflineNotice() {
   )
 }
 
-function SetPasswordSection({ online, onSet }: { online: boolean; onSet: () => void }) {
-  const [values, setValues] = useState<NewPasswordValues>({ newPassword: '', confirmPassword: '' })
+function PasswordSectionPending() {
+  return (
+    <Stack gap="sm" aria-busy="true">
+      <Title order={3}>Password</Title>
+      <Text size="sm" c="dimmed">
+        Checking how you sign in…
+      </Text>
+      <Skeleton height={60} />
+      <Skeleton height={60} />
+    </Stack>
+  )
+}
+
+function SetPasswordSection({ online, typed, onSet }: { online: boolean; typed: NewPasswordValues; onSet: () => void }) {
+  const [values, setValues] = useState<NewPasswordValues>(typed)
   const [errors, setErrors] = useState<Partial<Record<keyof NewPasswordValues, string>>>({})
   const [saving, setSaving] = useState(false)
 
