@@ -80,4 +80,20 @@ describe('the log output (decision 180)', () => {
     expect(output.dropped()).toBe(0)
     out.close()
   })
+
+  it('writes lines of any script byte for byte, across batches, and a line longer than a batch whole', async () => {
+    const out = openFile()
+    // 4 KiB batches: the lines below fill several, and the long one is larger than one.
+    const output = createLogOutput(out.fd, 16 * 1024)
+    const lines = Array.from({ length: 120 }, (_, n) => `${JSON.stringify({ n, path: `/profile/ünïcødé-✓-😀-${'é'.repeat(n % 7)}` })}\n`)
+    lines.splice(60, 0, `${JSON.stringify({ n: 'long', path: 'ß'.repeat(3000) })}\n`)
+    for (const [i, line] of lines.entries()) {
+      output.writeRequestLine(line)
+      if (i % 25 === 0) await new Promise((resolve) => setImmediate(resolve))
+    }
+    await linesOf(out.read, lines.length)
+    expect(out.read()).toBe(lines.join(''))
+    expect(output.dropped()).toBe(0)
+    out.close()
+  })
 })

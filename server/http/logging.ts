@@ -59,8 +59,8 @@ export function loggedPath(url: string): string {
 // A path segment that is a credential (the Printful webhook's secret) is logged as its route's pattern.
 const SECRET_SEGMENT = /^\/api\/webhooks\/printful\/[^/]*/i
 
-/** A path as logged: secrets replaced, cut at MAX_LOGGED_PATH (the fast path, which has the path already, calls this directly). */
-export function clippedPath(rawPath: string): string {
+/** A path as logged: secrets replaced, cut at MAX_LOGGED_PATH. */
+function clippedPath(rawPath: string): string {
   const path = rawPath.replace(SECRET_SEGMENT, '/api/webhooks/printful/:secret')
   return path.length > MAX_LOGGED_PATH ? `${path.slice(0, MAX_LOGGED_PATH)}...` : path
 }
@@ -103,8 +103,10 @@ export function logAnswer(logger: Logger, requestId: string, method: string, pat
     return
   }
   const bindings = (logger as unknown as Record<symbol, string>)[pino.symbols.chindingsSym] ?? ''
+  // The id (requestIdFor: SAFE_REQUEST_ID's characters or a UUID) and the method (Node's parser takes only its known
+  // tokens) are plain by construction; the path is checked.
   output(
-    `{"level":"${failed ? 'warn' : 'info'}","time":"${isoNow()}"${bindings},"reqId":${jsonString(requestId)},"method":${jsonString(method)},"path":${jsonString(path)},"status":${status},"durationMs":${durationMs},"msg":"${failed ? 'request failed' : 'request'}"}\n`,
+    `{"level":"${failed ? 'warn' : 'info'}","time":"${isoNow()}"${bindings},"reqId":"${requestId}","method":"${method}","path":${jsonString(path)},"status":${status},"durationMs":${durationMs},"msg":"${failed ? 'request failed' : 'request'}"}\n`,
   )
 }
 

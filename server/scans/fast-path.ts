@@ -7,7 +7,7 @@ import { OWNER_PROFILE_PATHS } from '../../src/contract/api-paths.ts'
 import { resolveClientAddress } from '../http/client-address.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
-import { clippedPath, type Logger, logAnswer, REQUEST_ID_HEADER, requestIdFor } from '../http/logging.ts'
+import { type Logger, logAnswer, REQUEST_ID_HEADER, requestIdFor } from '../http/logging.ts'
 import { type Encoding, publicProfileHeaders, redirectHeaders, visitorDocumentHeaders, wireHeaders } from '../public-profile/profile-headers.ts'
 import { securityHeadersFor } from '../http/security-headers.ts'
 import { acceptsGzip, type CachedPublicProfile, gzipOf, matchesIfNoneMatch, publicProfileCache } from '../profile-cache/public-profile-cache.ts'
@@ -73,7 +73,8 @@ export function createFastPath(deps: FastPathDeps, site: StaticSite | undefined)
     }
     answered++
     // The line itself is built only when it will be written (a silent logger costs nothing per scan).
-    if (deps.logger.isLevelEnabled('info')) logAnswer(deps.logger, requestId, req.method ?? 'GET', clippedPath(pathOf(req.url ?? '')), prepared.status, startedAt)
+    // The path matched ADDRESS: short, and no secret segment for clippedPath to replace.
+    if (deps.logger.isLevelEnabled('info')) logAnswer(deps.logger, requestId, req.method ?? 'GET', pathOf(req.url ?? ''), prepared.status, startedAt)
     return true
   }
 
