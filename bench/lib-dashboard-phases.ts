@@ -1,5 +1,5 @@
-// Where a reload of the owner dashboard spends its time: milestones of the page's load read from Navigation and
-// Resource Timing after the last card is painted, so a bench says which stretch to work on, not only the total.
+// Where a reload of the owner dashboard spends its time: milestones of the page's load read from Navigation, Resource
+// and User Timing after the last card is painted, so a bench says which stretch to work on, not only the total.
 import type { Page } from 'playwright-core'
 import { median } from './lib-browser.ts'
 
@@ -12,8 +12,16 @@ const PHASES = [
   { key: 'unloaded', label: 'previous page unloaded' },
   { key: 'entryLoaded', label: "app's entry code loaded" },
   { key: 'entryRun', label: "app's entry code run (DOMContentLoaded)" },
+  // User Timing marks of the app (qrtee:*), then the read-ahead's chunk, then its marks.
+  { key: 'guard', label: "protected pages' guard started" },
+  { key: 'session', label: 'session checked (no network when the token is fresh)' },
   { key: 'pageCodeLoaded', label: "dashboard's code loaded (after the session check)" },
-  { key: 'readStarted', label: 'local wishlist read started (after the local claim)' },
+  { key: 'syncCode', label: "owner sync's code loaded (the guard's import)" },
+  { key: 'claimAsked', label: 'local claim asked (on the local database)' },
+  { key: 'claimAnswered', label: 'local claim answered' },
+  { key: 'readStarted', label: "read-ahead's code loaded (the route's loader)" },
+  { key: 'readAsked', label: 'local wishlist read asked' },
+  { key: 'readAnswered', label: 'local wishlist read answered' },
 ] as const
 
 /**
@@ -25,6 +33,18 @@ export function readReloadPhases(page: Page): Promise<ReloadPhases> {
     const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined
     const chunks = { entryLoaded: /^\/assets\/app-[\w-]{8}\.js$/, pageCodeLoaded: /^\/assets\/dashboard-[\w-]{8}\.js$/, readStarted: /^\/assets\/wishlist-read-ahead-[\w-]{8}\.js$/ }
     const loaded = { entryLoaded: Number.NaN, pageCodeLoaded: Number.NaN, readStarted: Number.NaN }
+    // The app's User Timing marks (performance.mark('qrtee:...') in the guard, the sync client and the read-ahead).
+    const marks = {
+      guard: 'qrtee:guard',
+      session: 'qrtee:session',
+      syncCode: 'qrtee:sync-code',
+      claimAsked: 'qrtee:claim-asked',
+      claimAnswered: 'qrtee:claim-answered',
+      readAsked: 'qrtee:read-asked',
+      readAnswered: 'qrtee:read-answered',
+    }
+    const marked: Record<string, number> = {}
+    for (const [key, name] of Object.entries(marks)) marked[key] = performance.getEntriesByName(name)[0]?.startTime ?? Number.NaN
     for (const entry of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
       const pathname = new URL(entry.name).pathname
       for (const key of Object.keys(chunks) as (keyof typeof chunks)[]) if (chunks[key].test(pathname)) loaded[key] = entry.responseEnd
@@ -35,7 +55,8 @@ export function readReloadPhases(page: Page): Promise<ReloadPhases> {
       unloaded: navigation?.unloadEventEnd ?? Number.NaN,
       entryRun: navigation?.domContentLoadedEventEnd ?? Number.NaN,
       ...loaded,
-    }
+      ...marked,
+    } as Record<(typeof PHASES)[number]['key'], number>
   })
 }
 

@@ -24,10 +24,13 @@ function preloadMatchedPages(matches: ReadonlyArray<{ routeId: string }>): void 
 }
 
 async function guard(location: ParsedLocation, matches: ReadonlyArray<{ routeId: string }>): Promise<void> {
+  performance.mark('qrtee:guard')
   if (!(await ensureSession())) throw redirect({ to: '/login', search: { redirect: location.href }, replace: true })
+  performance.mark('qrtee:session')
   preloadMatchedPages(matches)
   // Loaded on demand: Dexie and the sync engine stay out of the public pages' JavaScript.
   ownerSync ??= await import('../features/owner-session/owner-sync.ts')
+  performance.mark('qrtee:sync-code')
   // Another owner's unsent changes are on this device: the newcomer decides before any protected page renders.
   if ((await ownerSync.startOwnerSync()) === 'ask-owner-switch') throw redirect({ to: '/switch-owner', search: { redirect: location.href }, replace: true })
 }

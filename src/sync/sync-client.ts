@@ -111,7 +111,10 @@ export function startSyncClient(options: SyncClientOptions = {}): SyncClient {
     async signedIn(tokens) {
       const userId = userIdFromAccessToken(tokens.token)
       if (!userId) return undefined
+      // User Timing marks: bench/lib-dashboard-phases.ts reads how long a reload's claim takes.
+      performance.mark('qrtee:claim-asked')
       const claim = await claimUnlessUnsent(db, userId)
+      performance.mark('qrtee:claim-answered')
       // No resume: the engine refuses to push data whose owner is not the session's, so it stays paused.
       if (claim === 'asked-other-owner') return claim
       // Best effort: browsers may refuse persistence; the data is still kept, just evictable under pressure.

@@ -13,6 +13,9 @@ const READ_AHEAD_WAIT_MS = 400
  * signed-in owner. Never fails the page.
  */
 export async function readWishlistBeforeRender(): Promise<void> {
-  const read = readWishlistAhead(getSyncClient().db).catch(() => undefined)
+  performance.mark('qrtee:read-asked')
+  const read = readWishlistAhead(getSyncClient().db)
+    .then(() => void performance.mark('qrtee:read-answered'))
+    .catch(() => undefined)
   await Promise.race([read, new Promise((resolve) => setTimeout(resolve, READ_AHEAD_WAIT_MS))])
 }
