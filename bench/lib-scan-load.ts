@@ -209,6 +209,21 @@ export function rawServerIn(child: ChildProcess, answersFile: string): Promise<n
   })
 }
 
+/** Sets an app child's log level at run time (serveRawOnRequest's LEVEL line); resolves on its LEVEL-SET. */
+export function setLogLevelIn(child: ChildProcess, level: string): Promise<void> {
+  return new Promise((resolve) => {
+    let out = ''
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString()
+      if (!out.includes('LEVEL-SET\n')) return
+      controlOf(child)?.off('data', onData)
+      resolve()
+    }
+    controlOf(child)?.on('data', onData)
+    child.stdin?.write(`LEVEL ${level}\n`)
+  })
+}
+
 /**
  * How a child's request log leaves it: 'file', its standard output is a file (`node server > app.log`); 'pipe', a pipe
  * this process drains into a file, as a log collector reading a service's output would (it costs this process, the

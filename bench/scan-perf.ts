@@ -6,15 +6,14 @@
 // processes of the same code differ by a few µs per request. Rounds alternate the three.
 // Run: npm run bench:scan-perf [-- --target api|document --items 1 --encoding gzip|br|none --seconds 4 --rounds 2]
 import { execFileSync, spawn } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildIfStale } from '../server/site/build-if-stale.ts'
 import { numericArg } from './lib-in-process-app.ts'
 import type { AppOptions, AppReady } from './lib-scan-app.ts'
-import type { ChildProcess } from 'node:child_process'
-import { fetchAnswer, load, type Ready, requestBytes, startChild, stopChild } from './lib-scan-load.ts'
+import { fetchAnswer, load, type Ready, requestBytes, setLogLevelIn, startChild, stopChild } from './lib-scan-load.ts'
 import { type PerfSample, readPerfSamples, summarise } from './lib-perf.ts'
 
 const scanBench = path.join(path.dirname(fileURLToPath(import.meta.url)), 'scan.ts')
@@ -36,17 +35,21 @@ try {
 if (target === 'document') buildIfStale(path.resolve(path.dirname(scanBench), '..'))
 const dir = mkdtempSync(path.join(tmpdir(), 'qr-tee-scan-perf-'))
 const options: AppOptions = { counting: true, fastPath: true, logs: true, items: [items], profiles: 10_000 }
-// --perf-basic-prof: V8 writes /tmp/perf-PID.map, so perf names JavaScript functions (both servers alike).
-const app = await startChild<AppReady & Ready>(scanBench, ['--serve-app', JSON.stringify(options)], ['--perf-basic-prof'])
+// --perf-basic-prof: V8 writes /tmp/perf-PID.map, so perf names JavaScript functions (both servers alike). It also
+// writes an isolate log per thread, into the current directory unless --logfile names one elsewhere.
+const perfNode = ['--perf-basic-prof', `--logfile=${path.join(dir, 'v8.log')}`]
+const app = await startChild<AppReady & Ready>(scanBench, ['--serve-app', JSON.stringify(options)], perfNode)
 const urlPath = `${target === 'api' ? '/api/profiles' : '/profile'}/${app.ready.shareableIds[items]}`
 const headers: Record<string, string> = ACCEPT_ENCODING[encoding] ? { 'Accept-Encoding': ACCEPT_ENCODING[encoding] } : {}
 const answersFile = path.join(dir, 'answers.json')
 writeFileSync(answersFile, JSON.stringify({ [urlPath]: await fetchAnswer(app.ready.port, urlPath, headers) }))
-const raw = await startChild<Ready>(scanBench, ['--serve-raw', answersFile], ['--perf-basic-prof'])
+const raw = await startChild<Ready>(scanBench, ['--serve-raw', answersFile], perfNode)
 const request = requestBytes(urlPath, headers)
 
+type Measured = { requestsPerSecond: number; samples: PerfSample[] }
+
 /** Loads one server for 1 s of warm-up and `seconds` measured, with perf recording the measured part. */
-async function measure(name: string, server: { child: { pid?: number }; ready: Ready }): Promise<{ requestsPerSecond: number; samples: PerfSample[] }> {
+async function measure(name: string, server: { child: { pid?: number }; ready: Ready }): Promise<Measured> {
   const pid = String(server.child.pid)
   const data = path.join(dir, `${name}-${Math.random().toString(36).slice(2)}.data`)
   let recording: ReturnType<typeof spawn> | undefined
@@ -59,21 +62,6 @@ async function measure(name: string, server: { child: { pid?: number }; ready: R
   return { requestsPerSecond: result.requestsPerSecond, samples: readPerfSamples(data) }
 }
 
-/** Sets the app's log level at run time (bench/lib-scan-app.ts answers LEVEL-SET on its control channel). */
-function setLevel(child: ChildProcess, level: string): Promise<void> {
-  return new Promise((resolve) => {
-    const control = child.stdio[3] as NodeJS.ReadableStream
-    const onData = (chunk: Buffer) => {
-      if (!chunk.toString().includes('LEVEL-SET')) return
-      control.off('data', onData)
-      resolve()
-    }
-    control.on('data', onData)
-    child.stdin?.write(`LEVEL ${level}\n`)
-  })
-}
-
-type Measured = { requestsPerSecond: number; samples: PerfSample[] }
 const merge = (runs: Measured[]): Measured => ({
   requestsPerSecond: runs.reduce((sum, run) => sum + run.requestsPerSecond, 0) / runs.length,
   samples: runs.flatMap((run) => run.samples),
@@ -83,10 +71,10 @@ try {
   console.log(`${target === 'api' ? 'GET /api/profiles/{id}' : 'GET /profile/{id}'}, ${items} item(s), ${encoding}; perf at ${FREQUENCY} Hz; ${rounds} rounds of ${seconds} s per server`)
   const runs: Record<'on' | 'off' | 'raw', Measured[]> = { on: [], off: [], raw: [] }
   for (let round = 0; round < rounds; round++) {
-    await setLevel(app.child, 'info')
+    await setLogLevelIn(app.child, 'info')
     runs.on.push(await measure('app-logs-on', app))
     runs.raw.push(await measure('raw', raw))
-    await setLevel(app.child, 'silent')
+    await setLogLevelIn(app.child, 'silent')
     runs.off.push(await measure('app-logs-off', app))
   }
   const asRun = (name: string, measured: Measured[]) => ({ name, ...merge(measured), sampleUs: 1e6 / FREQUENCY, seconds: seconds * measured.length })
@@ -94,4 +82,6 @@ try {
   summarise(asRun('logs off', runs.off), asRun('raw node:http', runs.raw))
 } finally {
   await Promise.all([stopChild(app.child), stopChild(raw.child)])
+  // The symbol maps are read by `perf script` above; nothing else needs them.
+  for (const child of [app.child, raw.child]) rmSync(`/tmp/perf-${child.pid}.map`, { force: true })
 }

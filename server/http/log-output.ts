@@ -61,7 +61,7 @@ export function createLogOutput(fd: number, bufferBytes: number): LogOutput {
       clearTimeout(handOverTimer)
       handOverTimer = undefined
     }
-    const pieces = [...full.splice(0)]
+    const pieces = full.splice(0)
     if (batch && used > 0) pieces.push(batch.subarray(0, used))
     if (after) pieces.push(after)
     batch = undefined
