@@ -74,3 +74,65 @@ export async function offlineRescan(browser: Browser, url: string, firstItem: st
     await context.close()
   }
 }
+
+export type FirstPurchaseTap = {
+  /** ms from the finger on Purchase to the frame that shows the tap answered (the busy button), first visit. */
+  answeredMs: number[]
+  /** ms from the finger on Purchase to the confirmation sheet laid out with the gift's price (React loaded on the tap). */
+  firstVisitMs: number[]
+  /** The same on a second visit, the service worker in control: React comes from its precache. */
+  revisitMs: number[]
+}
+
+/**
+ * The visitor page runs without React until the first Purchase tap (decision 176), so that tap waits for React to
+ * load and hydrate the page before the sheet opens. On a 360x740 touch phone at `cpuRate`: the page loaded and quiet
+ * (the worker's precache done, as after a visitor has read the page), then one tap on the gift's Purchase.
+ */
+export async function firstPurchaseTap(browser: Browser, url: string, gift: { name: string; price: string }, runs: number, cpuRate: number): Promise<FirstPurchaseTap> {
+  const result: FirstPurchaseTap = { answeredMs: [], firstVisitMs: [], revisitMs: [] }
+  for (let run = 0; run < runs; run++) {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true })
+    try {
+      await context.addInitScript(() => {
+        // Capture phase on window: before any of the page's own listeners, so the tap's start is the finger's.
+        addEventListener('pointerdown', (event) => Object.assign(window, { tapAt: event.timeStamp }), { capture: true, once: true })
+        // The frame in which the plain page marks the tapped button busy (static-page.ts).
+        const busy = new MutationObserver(() => {
+          busy.disconnect()
+          requestAnimationFrame(() => Object.assign(window, { busyAt: performance.now() }))
+        })
+        busy.observe(document, { subtree: true, attributeFilter: ['aria-busy'] })
+      })
+      const page = await context.newPage()
+      await throttle(page, cpuRate)
+      for (const visit of ['firstVisitMs', 'revisitMs'] as const) {
+        await page.goto(url)
+        const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: gift.name, exact: true }) })
+        const purchase = card.getByRole('button', { name: 'Purchase' })
+        await purchase.and(page.locator(':enabled')).waitFor()
+        await page.waitForLoadState('networkidle')
+        await purchase.tap()
+        const sheetAt = await page.waitForFunction(
+          (text) => {
+            const dialogs = [...document.querySelectorAll('dialog, [role="dialog"]')]
+            return dialogs.some((dialog) => dialog.textContent?.includes(text) && dialog.getBoundingClientRect().height > 0) ? performance.now() : false
+          },
+          gift.price,
+          { polling: 'raf', timeout: 30_000 },
+        )
+        const { tapAt, busyAt } = await page.evaluate(() => {
+          const marks = window as unknown as { tapAt?: number; busyAt?: number }
+          return { tapAt: marks.tapAt, busyAt: marks.busyAt }
+        })
+        result[visit].push(Number(await sheetAt.jsonValue()) - (tapAt ?? Number.NaN))
+        if (visit === 'firstVisitMs') result.answeredMs.push((busyAt ?? Number.NaN) - (tapAt ?? Number.NaN))
+        // The second visit needs the worker in control, so that React comes from its precache.
+        if (visit === 'firstVisitMs') await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 })
+      }
+    } finally {
+      await context.close()
+    }
+  }
+  return result
+}

@@ -1,7 +1,8 @@
 // Benchmark of the public pages: the landing page / (Lighthouse scores, LCP/TBT/CLS, the JavaScript a phone downloads)
 // and the page a QR scan opens (/profile/{shareableId}): Lighthouse scores, first-visit JS/CSS bytes, time to a redirect
-// profile's destination next to a bare 302, and the offline re-scan. Prints one line per figure with its goal.
-// Run: npm run bench:public (or npx tsx bench/public-profile.ts [--runs 7] [--lighthouse-runs 3] [--landing-only]).
+// profile's destination next to a bare 302, the offline re-scan, and the first Purchase tap. Prints one line per figure
+// with its goal.
+// Run: npm run bench:public (or npx tsx bench/public-profile.ts [--runs 7] [--lighthouse-runs 3] [--landing-only | --tap-only]).
 // A/B: npm run bench:public -- --base <commit> [--lighthouse-runs 5]: the visitor page of that commit's build against
 // this tree's, alternating in one run (bench/lib-public-ab.ts).
 import path from 'node:path'
@@ -11,7 +12,7 @@ import { findChromium } from '../tests/chromium.ts'
 import { type LighthouseFigures, runLighthouse } from './lib-lighthouse.ts'
 import { benchPublicAb } from './lib-public-ab.ts'
 import { ITEM_NAME, seedRedirect, seedWishlist, startAppServer, startHttp } from './lib-server.ts'
-import { offlineRescan, PHONE_CPU_SLOWDOWN, timeToDestination } from './lib-timing.ts'
+import { firstPurchaseTap, offlineRescan, PHONE_CPU_SLOWDOWN, timeToDestination } from './lib-timing.ts'
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(name)
@@ -97,10 +98,29 @@ async function benchLanding(baseUrl: string, browser: Browser) {
   }
 }
 
+/** The first Purchase tap of a visit, which loads React (decision 176): when it is answered, when the sheet shows. */
+async function benchFirstTap(browser: Browser, pageUrl: string) {
+  const tap = await firstPurchaseTap(browser, pageUrl, { name: ITEM_NAME(1), price: '€11.99' }, RUNS, PHONE_CPU_SLOWDOWN)
+  const runsOf = (times: number[]) => times.map((time) => Math.round(time)).join(', ')
+  line(`First Purchase tap answered (its button busy, painted), 360x740, CPU ${PHONE_CPU_SLOWDOWN}x: ${ms(median(tap.answeredMs))} (runs ${runsOf(tap.answeredMs)})`, '', null)
+  line(`First Purchase tap to the sheet (React loads on it), 360x740, CPU ${PHONE_CPU_SLOWDOWN}x: ${ms(median(tap.firstVisitMs))} (runs ${runsOf(tap.firstVisitMs)})`, '', null)
+  line(`  the same on a second visit (React from the worker's precache): ${ms(median(tap.revisitMs))} (runs ${runsOf(tap.revisitMs)})`, '', null)
+}
+
 async function main() {
   const base = process.argv.indexOf('--base')
   if (base >= 0) return benchPublicAb(process.argv[base + 1] ?? 'HEAD', LIGHTHOUSE_RUNS)
   const app = await startAppServer()
+  if (process.argv.includes('--tap-only')) {
+    const browser = await launchChromium()
+    try {
+      await benchFirstTap(browser, `${app.baseUrl}/profile/${await seedWishlist(app.baseUrl)}`)
+    } finally {
+      await browser.close()
+      await app.stop()
+    }
+    return
+  }
   if (process.argv.includes('--landing-only')) {
     const browser = await launchChromium()
     try {
@@ -158,6 +178,7 @@ async function main() {
     )
     const offlineSlow = await offlineRescan(browser, pageUrl, ITEM_NAME(1), RUNS, PHONE_CPU_SLOWDOWN)
     line(`Offline re-scan to first item, CPU ${PHONE_CPU_SLOWDOWN}x: ${ms(median(offlineSlow.timesMs))}`, '', null)
+    await benchFirstTap(browser, pageUrl)
     console.log(`Medians of ${RUNS} runs; Lighthouse: median of ${LIGHTHOUSE_RUNS} runs by performance score.`)
   } finally {
     await browser.close()

@@ -36,23 +36,23 @@ function loadReact(): Promise<ReactPage> {
 
 const serverRendered = document.getElementById(EMBEDDED_PROFILE_ELEMENT_ID) !== null && root.firstElementChild !== null
 if (serverRendered) {
-  let handingOver = false
+  let handingOver: Promise<void> | undefined
   const page = startStaticPage(root, {
     onPurchaseIntent: () => void loadReact().catch(() => undefined),
     onPurchase: (itemId) => {
       keepPurchaseTap(itemId)
-      if (handingOver) return
-      handingOver = true
-      loadReact().then(
+      handingOver ??= loadReact().then(
         ({ mountVisitorApp }) => {
           page.stop()
           mountVisitorApp(root)
         },
-        () => {
-          handingOver = false
+        (error: unknown) => {
+          handingOver = undefined
           showToast({ title: PURCHASE_FAILED_TITLE, message: PURCHASE_FAILURE_MESSAGES.unknown, tone: 'red' })
+          throw error
         },
       )
+      return handingOver
     },
   })
 } else {

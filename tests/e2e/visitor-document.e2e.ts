@@ -115,6 +115,45 @@ describe('first scan', () => {
     expect(errors).toEqual([])
   })
 
+  it('the first Purchase tap is answered at once while React loads; a load that fails says so, and the next tap opens the sheet', async () => {
+    const { shareableId } = await ownerWith({ profileType: 'WISHLIST' }, ['Espresso cups'])
+    // No worker: it would fetch the code itself, out of the route's reach (it is not what this test is about).
+    const phone = await browser.newContext({ baseURL: baseUrl(), serviceWorkers: 'block', viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true })
+    try {
+      const visitor = await phone.newPage()
+      // React's code for the page (visitor-main.tsx's chunk) is held, then refused: a connection that drops mid-load.
+      let release: (ok: boolean) => void = () => undefined
+      const answered = new Promise<boolean>((resolve) => (release = resolve))
+      let asked = 0
+      await phone.route(/\/assets\/visitor-main-[\w-]+\.js$/, async (route) => {
+        asked++
+        if (asked === 1 && !(await answered)) return route.abort('internetdisconnected')
+        return route.continue()
+      })
+      await visitor.goto(`/profile/${shareableId}`)
+      const purchase = purchaseButton(visitor, 'Espresso cups')
+      await expect.poll(() => purchase.isEnabled()).toBe(true)
+
+      await purchase.tap()
+      // Before any of React has arrived, the tapped button already says that something is happening.
+      await expect.poll(() => purchase.getAttribute('aria-busy')).toBe('true')
+      expect(await visitor.evaluate(() => getComputedStyle(document.querySelector('[aria-busy="true"]')!, '::before').animationName)).toBe('qv-spin')
+      expect(asked).toBe(1)
+      release(false)
+      await visitor.getByText('Payment failed').waitFor()
+      await expect.poll(() => purchase.getAttribute('aria-busy')).toBe(null)
+      expect(await visitor.getByRole('dialog').count()).toBe(0)
+
+      await purchase.tap()
+      await visitor.getByRole('dialog', { name: 'Confirm your gift' }).getByText('€12.50').first().waitFor()
+      // React hydrated the server's button as it was rendered: the busy mark was the plain page's, and it is gone.
+      expect(await purchase.getAttribute('aria-busy')).toBe(null)
+      expect(asked).toBe(2)
+    } finally {
+      await phone.close()
+    }
+  })
+
   it('one online visit is enough: offline, the re-scan opens the saved copy', async () => {
     const { user, shareableId } = await ownerWith({ profileType: 'WISHLIST' }, ['Espresso cups'])
     await page.goto(`/profile/${shareableId}`)

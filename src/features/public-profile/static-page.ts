@@ -8,14 +8,17 @@ import { drawToastsWithoutReact } from './static-toasts.ts'
 import { setThemeChoice, subscribeTheme } from './visitor-theme.ts'
 
 export type StaticPageHooks = {
-  /** A Purchase button was touched or focused: the purchase flow may start loading. */
+  /** A Purchase button got the keyboard's focus: the purchase flow may start loading. */
   onPurchaseIntent: () => void
-  /** Purchase tapped: the item's confirmation sheet is React's (the flow loads now). */
-  onPurchase: (itemId: string) => void
+  /**
+   * Purchase tapped: the item's confirmation sheet is React's (the flow loads now). Resolves when React has the page,
+   * rejects when its code could not be loaded (the tap then comes back to this page).
+   */
+  onPurchase: (itemId: string) => Promise<void>
 }
 
 export type StaticPage = {
-  /** Undoes every change React's hydration would not expect (the offline notice, the drawn toasts) and lets go. */
+  /** Undoes every change React's hydration would not expect (the offline notice, the busy Purchase, the drawn toasts) and lets go. */
   stop: () => void
 }
 
@@ -53,8 +56,13 @@ export function startStaticPage(root: HTMLElement, hooks: StaticPageHooks): Stat
       if (more) return toggleMore(more)
       const share = target?.closest<HTMLButtonElement>(SHARE)
       if (share) return void shareThisPage(share.getAttribute(SHARE_TITLE_ATTRIBUTE) ?? document.title)
-      const itemId = target?.closest<HTMLButtonElement>(PURCHASE)?.getAttribute(PURCHASE_ITEM_ATTRIBUTE)
-      if (itemId) hooks.onPurchase(itemId)
+      const purchase = target?.closest<HTMLButtonElement>(PURCHASE)
+      const itemId = purchase?.getAttribute(PURCHASE_ITEM_ATTRIBUTE)
+      if (!purchase || !itemId) return
+      // React and the sheet take most of a second to load on a slow phone: the tap is answered in the next frame, and
+      // the loading (whose compiling and hydrating would hold that frame back) starts after it.
+      purchase.setAttribute('aria-busy', 'true')
+      requestAnimationFrame(() => setTimeout(() => hooks.onPurchase(itemId).catch(() => purchase.removeAttribute('aria-busy')), 0))
     },
     { signal },
   )
@@ -67,12 +75,15 @@ export function startStaticPage(root: HTMLElement, hooks: StaticPageHooks): Stat
     },
     { signal },
   )
-  // A finger on Purchase (or the keyboard's focus) comes a moment before the tap: the flow's code can start loading.
-  const intent = (event: Event) => {
-    if (event.target instanceof Element && event.target.closest(PURCHASE)) hooks.onPurchaseIntent()
-  }
-  root.addEventListener('pointerdown', intent, { signal })
-  root.addEventListener('focusin', intent, { signal })
+  // The keyboard's focus on Purchase comes a while before Enter: the flow's code can start loading. Not a finger's
+  // touch (nor the focus a tap gives): the code loading then would hold back the frame that shows the tap answered.
+  root.addEventListener(
+    'focusin',
+    (event) => {
+      if (event.target instanceof Element && event.target.matches(`${PURCHASE}:focus-visible`)) hooks.onPurchaseIntent()
+    },
+    { signal },
+  )
 
   return {
     stop: () => {
@@ -80,6 +91,7 @@ export function startStaticPage(root: HTMLElement, hooks: StaticPageHooks): Stat
       stopThemeEcho()
       stopToasts()
       showOffline(root, buttons(PURCHASE), false)
+      for (const button of buttons(PURCHASE)) button.removeAttribute('aria-busy')
     },
   }
 }
