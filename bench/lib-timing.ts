@@ -76,18 +76,22 @@ export async function offlineRescan(browser: Browser, url: string, firstItem: st
 }
 
 export type FirstPurchaseTap = {
-  /** ms from the finger on Purchase to the frame that shows the tap answered (the busy button), first visit. */
+  /** ms from the finger on Purchase to the start of the frame that shows the tap answered (the busy button), first visit. */
   answeredMs: number[]
   /** ms from the finger on Purchase to the confirmation sheet laid out with the gift's price (React loaded on the tap). */
   firstVisitMs: number[]
-  /** The same on a second visit, the service worker in control: React comes from its precache. */
+  /**
+   * The same tap on a second visit. The service worker then answers with the app's shell (sw/public-profile-route.ts),
+   * which React runs from the start: this is React's own tap to the sheet, nothing left to load.
+   */
   revisitMs: number[]
 }
 
 /**
  * The visitor page runs without React until the first Purchase tap (decision 176), so that tap waits for React to
  * load and hydrate the page before the sheet opens. On a 360x740 touch phone at `cpuRate`: the page loaded and quiet
- * (the worker's precache done, as after a visitor has read the page), then one tap on the gift's Purchase.
+ * (the page's own requests done; the worker may still be filling its precache, as in a visitor's first seconds),
+ * then one tap on the gift's Purchase.
  */
 export async function firstPurchaseTap(browser: Browser, url: string, gift: { name: string; price: string }, runs: number, cpuRate: number): Promise<FirstPurchaseTap> {
   const result: FirstPurchaseTap = { answeredMs: [], firstVisitMs: [], revisitMs: [] }
@@ -127,7 +131,7 @@ export async function firstPurchaseTap(browser: Browser, url: string, gift: { na
         })
         result[visit].push(Number(await sheetAt.jsonValue()) - (tapAt ?? Number.NaN))
         if (visit === 'firstVisitMs') result.answeredMs.push((busyAt ?? Number.NaN) - (tapAt ?? Number.NaN))
-        // The second visit needs the worker in control, so that React comes from its precache.
+        // The second visit needs the worker in control, which answers it.
         if (visit === 'firstVisitMs') await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 })
       }
     } finally {

@@ -34,6 +34,8 @@ function loadReact(): Promise<ReactPage> {
   return react
 }
 
+const afterNextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
+
 const serverRendered = document.getElementById(EMBEDDED_PROFILE_ELEMENT_ID) !== null && root.firstElementChild !== null
 if (serverRendered) {
   let handingOver: Promise<void> | undefined
@@ -41,7 +43,8 @@ if (serverRendered) {
     onPurchaseIntent: () => void loadReact().catch(() => undefined),
     onPurchase: (itemId) => {
       keepPurchaseTap(itemId)
-      handingOver ??= loadReact().then(
+      // Compiling and running React's code in long tasks would hold back the frame that shows the tap answered.
+      handingOver ??= afterNextFrame().then(loadReact).then(
         ({ mountVisitorApp }) => {
           page.stop()
           mountVisitorApp(root)

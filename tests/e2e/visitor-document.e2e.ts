@@ -138,7 +138,7 @@ describe('first scan', () => {
       // Before any of React has arrived, the tapped button already says that something is happening.
       await expect.poll(() => purchase.getAttribute('aria-busy')).toBe('true')
       expect(await visitor.evaluate(() => getComputedStyle(document.querySelector('[aria-busy="true"]')!, '::before').animationName)).toBe('qv-spin')
-      expect(asked).toBe(1)
+      await expect.poll(() => asked).toBe(1)
       release(false)
       await visitor.getByText('Payment failed').waitFor()
       await expect.poll(() => purchase.getAttribute('aria-busy')).toBe(null)
