@@ -5,6 +5,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { appModulePreloads } from './scripts/app-module-preloads.ts'
 import { themeStylesheet } from './src/lib/theme-css.ts'
 
 const THEME_CSS = 'virtual:qrtee-theme.css'
@@ -43,6 +44,9 @@ function prerenderPublicSite(): Plugin {
   }
 }
 
+// The input name of the owner app's document below: its lazy chunks load without preload links (decision 185).
+const appPreloads = appModulePreloads('app')
+
 const THEME_COLOR = '#1864ab'
 const BACKGROUND_COLOR = '#ffffff'
 
@@ -52,12 +56,14 @@ export default defineConfig({
     // carry the app's router, Mantine, Dexie or sync code (decision 062).
     // The third, site.html, is the public pages' document, prerendered after the bundle is written (decision 096).
     rolldownOptions: { input: { app: 'index.html', profile: 'profile.html', site: 'site.html' } },
+    modulePreload: { resolveDependencies: appPreloads.resolveDependencies },
   },
   plugins: [
     // Must run before react(): it generates src/routeTree.gen.ts and splits each route's component into its own chunk.
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routeFileIgnorePrefix: '-' }),
     react(),
     themeCss(),
+    appPreloads.plugin,
     prerenderPublicSite(),
     VitePWA({
       strategies: 'injectManifest',

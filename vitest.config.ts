@@ -21,7 +21,7 @@ class LongFilesFirst extends BaseSequencer {
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'sw/**/*.test.ts', 'tests/api/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'sw/**/*.test.ts', 'tests/api/**/*.test.ts', 'scripts/**/*.test.ts'],
     globalSetup: ['tests/api/global-setup.ts'],
     // Before any file: Dexie reads the IndexedDB globals when it is first imported, and files share one module
     // registry per worker (isolate: false), so a file that imports Dexie without the fake first would leave every

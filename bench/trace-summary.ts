@@ -2,8 +2,9 @@
 // page's main thread spent a reload, so a change can aim at the largest cost: its long tasks in order, time per kind of
 // work (script per chunk, style, layout, paint, garbage collection), the JavaScript functions with the most self time
 // (the trace's CPU samples), and how busy the other threads of the page's process were (the sync worker's).
-// Run: npx tsx bench/trace-summary.ts DIR/reload.json [--until MS] [--top 25]. --until ends the window at MS since the
-// navigation started (the bench's "last card" of that run); without it the window ends at the trace's end.
+// Run: npx tsx bench/trace-summary.ts DIR/reload.json [--from MS] [--until MS] [--top 25]. --until ends the window at MS
+// since the navigation started (the bench's "last card" of that run); without it the window ends at the trace's end.
+// --from starts it later, to read one stretch of the bench's phases alone.
 import { readFileSync } from 'node:fs'
 
 type TraceEvent = {
@@ -21,7 +22,7 @@ type CallFrame = { functionName: string; url: string; lineNumber: number; column
 type ProfileNode = { id: number; callFrame: CallFrame; parent?: number }
 
 const file = process.argv[2]
-if (!file) throw new Error('usage: npx tsx bench/trace-summary.ts TRACE.json [--until MS] [--top N]')
+if (!file) throw new Error('usage: npx tsx bench/trace-summary.ts TRACE.json [--from MS] [--until MS] [--top N]')
 const flag = (name: string) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : undefined)
 const TOP = flag('--top') ?? 25
 const raw = JSON.parse(readFileSync(file, 'utf8')) as { traceEvents: TraceEvent[] } | TraceEvent[]
@@ -45,6 +46,7 @@ const busiestRenderer = () => {
 }
 const mainThread = navigation ? threadOf(navigation) : busiestRenderer()
 const start = navigation?.ts ?? events.reduce((first, event) => (threadOf(event) === mainThread && event.ts > 0 ? Math.min(first, event.ts) : first), Number.POSITIVE_INFINITY)
+const fromMs = flag('--from') ?? 0
 const untilMs = flag('--until')
 const end = untilMs !== undefined ? start + untilMs * 1000 : events.reduce((last, event) => Math.max(last, event.ts + (event.dur ?? 0)), 0)
 const at = (ts: number) => Math.round((ts - start) / 1000)
@@ -52,7 +54,7 @@ const ms = (us: number) => `${Math.round(us / 1000)}`.padStart(5)
 console.log(`${file}: window ${at(start)}-${at(end)} ms after ${navigation ? 'the navigation started' : "the trace's start"}, main thread ${mainThread}`)
 
 const shortUrl = (url: unknown) => (typeof url === 'string' && url ? url.replace(/^https?:\/\/[^/]+/, '').replace(/^\/assets\//, '') : '')
-const inWindow = (event: TraceEvent) => event.ts + (event.dur ?? 0) > start && event.ts < end
+const inWindow = (event: TraceEvent) => event.ts + (event.dur ?? 0) > start + fromMs * 1000 && event.ts < end
 const complete = events.filter((event) => event.ph === 'X' && inWindow(event))
 
 // Milestones the trace itself marks.
@@ -122,7 +124,7 @@ for (const event of events) {
   withClock.last = clock
 }
 for (const profile of profiles.values()) {
-  const samples = profile.samples.filter((sample) => sample.ts >= start && sample.ts < end)
+  const samples = profile.samples.filter((sample) => sample.ts >= start + fromMs * 1000 && sample.ts < end)
   if (samples.length < 2) continue
   const selfByFunction = new Map<string, number>()
   const selfByScript = new Map<string, number>()
