@@ -5,8 +5,12 @@ import { useEffect, useState } from 'react'
 
 let waiting: Set<() => void> | undefined
 
-/** One task after the next frame for every caller of that frame, so their renders are batched into one. */
-function afterNextPaint(callback: () => void): () => void {
+/**
+ * One task after the next frame for every caller of that frame, so their renders are batched into one. Also for work a
+ * mount starts that the first paint does not need (a sync trigger, a request): a reload's render runs its effects in
+ * its own task, before the frame. Answers the cancel, for an effect's cleanup.
+ */
+export function afterNextPaint(callback: () => void): () => void {
   if (!waiting) {
     const callbacks = new Set<() => void>()
     waiting = callbacks

@@ -3,6 +3,7 @@
 import { useNetwork } from '@mantine/hooks'
 import { useEffect, useState } from 'react'
 import type { Me } from '../contract/account-recovery.ts'
+import { afterNextPaint } from './after-first-paint.ts'
 
 export type EmailConfirmationCalls = {
   fetchMe: () => Promise<Me>
@@ -17,15 +18,19 @@ export function useEmailConfirmation(calls: EmailConfirmationCalls) {
   const [sending, setSending] = useState(false)
   const { fetchMe } = calls
 
+  // Asked after the page's first paint: on a reload the banner's answer comes from the network later anyway.
   useEffect(() => {
     if (!online) return
     let live = true
-    fetchMe().then(
-      (answer) => live && setMe(answer),
-      () => undefined,
+    const cancel = afterNextPaint(() =>
+      fetchMe().then(
+        (answer) => live && setMe(answer),
+        () => undefined,
+      ),
     )
     return () => {
       live = false
+      cancel()
     }
   }, [online, fetchMe])
 

@@ -6,6 +6,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react'
 import type { OwnerDatabase } from '../../local/db.ts'
 import { AnchorLink } from '../../ui/anchor-link.tsx'
+import { afterNextPaint } from '../../ui/after-first-paint.ts'
 import { useBootShellRemoved } from '../../ui/boot-shell.ts'
 import { type DialogRequest, DialogRequestContext } from '../../ui/dialog-request.ts'
 import { type DashboardDialogSlots, DashboardDialogs } from './dashboard-dialogs.tsx'
@@ -42,7 +43,8 @@ export function DashboardPage({ search, db, onViewShown, headerActions, tabs, pr
   const profile = useOwnerProfile(db, search.view)
   useBootShellRemoved()
 
-  useEffect(() => onViewShown?.(search.view), [onViewShown, search.view])
+  // After the view's first paint: a reload's render flushes its effects in its own task, ahead of the frame.
+  useEffect(() => (onViewShown ? afterNextPaint(() => onViewShown(search.view)) : undefined), [onViewShown, search.view])
 
   const selectView = useCallback(
     (view: DashboardView) => void navigate({ search: { view } }),

@@ -1,10 +1,11 @@
 // Owns the owner's wishlist grid: 6 placeholders on the first load, the cards, an empty note, and the delete dialog.
 import { Alert, Card, SimpleGrid, Skeleton, Text } from '@mantine/core'
 import { useNavigate, useRouter } from '@tanstack/react-router'
-import { memo, useCallback, useState } from 'react'
+import { memo, useCallback, useMemo, useState } from 'react'
 import type { LocalItem, OwnerDatabase } from '../../local/db.ts'
 import { useDialogRequest } from '../../ui/dialog-request.ts'
 import { DeleteItemDialog } from './delete-item-dialog.tsx'
+import { editHrefBuilder } from './edit-href.ts'
 import type { WishlistState } from './use-wishlist.ts'
 import { WishlistCard } from './wishlist-card.tsx'
 import classes from './wishlist-grid.module.css'
@@ -18,6 +19,7 @@ export const WishlistGrid = memo(function WishlistGrid({ db, state }: { db: Owne
   const [deleting, setDeleting] = useState<LocalItem | null>(null)
   const navigate = useNavigate()
   const { stringifySearch } = useRouter().options
+  const editHrefOf = useMemo(() => editHrefBuilder(stringifySearch), [stringifySearch])
   const requestDialog = useDialogRequest()
   // On the dashboard the dialog opens in the tap's own render (decision 178); elsewhere by the address. Either way over
   // the page where it is: the router would otherwise scroll the grid to the top behind it.
@@ -59,7 +61,7 @@ export const WishlistGrid = memo(function WishlistGrid({ db, state }: { db: Owne
               key={item.id}
               db={db}
               item={item}
-              editHref={`/dashboard${stringifySearch({ modal: 'edit', id: item.id })}`}
+              editHref={editHrefOf(item.id)}
               onEdit={openEdit}
               onDelete={setDeleting}
             />
