@@ -1,7 +1,8 @@
 // Owns one card of the owner's wishlist grid: picture, name, brand, price, what was paid, Edit and Delete.
-// A light card (decision 110): the markup and classes of Mantine's Card, Text, Group and Button, written as plain
-// elements, because 200 cards of full Mantine components took most of a second to render on a slow phone.
-import { Badge, Button, Card, CardSection, Center, Group, Image, Paper, Stack, Text, UnstyledButton } from '@mantine/core'
+// A light card (decision 110): the classes of Mantine's Card, Text, Group and Button on plain elements, because 200
+// cards of full Mantine components took most of a second to render on a slow phone; and no wrapper or attribute the
+// look does not need (decision 185): the picture is the card's first child, the title row only holds a badge.
+import { Badge, Button, Card, Center, Group, Image, Paper, Stack, Text, UnstyledButton } from '@mantine/core'
 import { memo, type MouseEvent } from 'react'
 import type { LocalItem, OwnerDatabase } from '../../local/db.ts'
 import { formatEuro } from '../../lib/money.ts'
@@ -20,7 +21,6 @@ type Props = {
 
 const cx = (...names: (string | undefined)[]) => names.filter(Boolean).join(' ')
 const CARD = cx(Card.classes.root, 'mantine-Card-root', Paper.classes.root, 'mantine-Paper-root', classes.card)
-const SECTION = cx(CardSection.classes.section, 'mantine-Card-section')
 const TEXT = cx('mantine-focus-auto', Text.classes.root, 'mantine-Text-root')
 const STACK = cx(Stack.classes.root, 'mantine-Stack-root', classes.details)
 const GROUP = cx(Group.classes.root, 'mantine-Group-root')
@@ -34,8 +34,8 @@ const BUTTON = cx('mantine-focus-auto mantine-active', Button.classes.root, 'man
 const EDIT_BUTTON = cx(BUTTON, classes.light, classes.icon, classes.editIcon)
 const DELETE_BUTTON = cx(BUTTON, classes.subtle, classes.icon, classes.trashIcon)
 const PHOTO = cx(Image.classes.root, 'mantine-Image-root', classes.picture, classes.photo)
-const NO_PHOTO = cx(Center.classes.root, 'mantine-Center-root', classes.picture, classes.noImage)
 const SMALL_DIMMED = cx(TEXT, classes.small, classes.dimmed)
+const NO_PHOTO = cx(Center.classes.root, 'mantine-Center-root', classes.picture, classes.noImage, SMALL_DIMMED)
 const TITLE_ROW = cx(GROUP, classes.titleRow)
 const NAME = cx(TEXT, classes.name)
 const PRICE = cx(TEXT, classes.price)
@@ -54,31 +54,30 @@ function PendingPicture({ db, item }: { db: OwnerDatabase; item: LocalItem }) {
 /** Photos load as their card nears the viewport: 200 cards do not fetch every photo before the first ones show. */
 function picture(name: string, src: string | null) {
   if (src) return <img className={PHOTO} alt={name} src={src} loading="lazy" />
-  return (
-    <div className={NO_PHOTO}>
-      <p className={SMALL_DIMMED}>No image</p>
-    </div>
-  )
+  return <div className={NO_PHOTO}>No image</div>
 }
 
 function WishlistCardView({ db, item, editHref, onEdit, onDelete }: Props) {
   const purchased = isItemPurchased(item)
+  const name = (
+    <p className={NAME} data-line-clamp="true">
+      {item.name}
+    </p>
+  )
   return (
-    <div className={CARD} data-with-border="true" data-orientation="vertical">
-      <div className={SECTION} data-orientation="vertical" data-first-section="true">
-        {item.localImageId ? <PendingPicture db={db} item={item} /> : picture(item.name, item.imageUrl)}
-      </div>
+    <div className={CARD}>
+      {item.localImageId ? <PendingPicture db={db} item={item} /> : picture(item.name, item.imageUrl)}
       <div className={STACK}>
-        <div className={TITLE_ROW}>
-          <p className={NAME} data-line-clamp="true">
-            {item.name}
-          </p>
-          {purchased ? (
+        {purchased ? (
+          <div className={TITLE_ROW}>
+            {name}
             <Badge color="green" variant="light">
               Purchased
             </Badge>
-          ) : null}
-        </div>
+          </div>
+        ) : (
+          name
+        )}
         <p className={SMALL_DIMMED}>
           {item.brand}
         </p>
