@@ -6,7 +6,7 @@ import { storedTokens, type TestUser } from './helpers.ts'
 import { addItem, cardTitle, expiredToken, itemName, localCounts, once, openDashboard, product, serverCounts, signIn, waitForSynced } from './offline-helpers.ts'
 import { createItemByApi, newOwner, type Owner } from './owner-helpers.ts'
 import { layoutProblems } from './phone-layout.ts'
-import AxeBuilder from '@axe-core/playwright'
+import { axeViolations } from './public-site-helpers.ts'
 
 let browser: Browser
 let context: BrowserContext
@@ -50,8 +50,7 @@ async function aliceEditsThenIsSignedOut(alice: Owner, names: string[]) {
 async function expectPhoneScreenClean() {
   expect(await layoutProblems(page, { touch: true })).toEqual([])
   // The sign-in toasts are checked too: their close buttons are named and their text is legible (src/ui/toasts.css).
-  const results = await new AxeBuilder({ page }).analyze()
-  expect(results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`))).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
 }
 
 describe('another owner signs in on a device holding unsent changes', () => {

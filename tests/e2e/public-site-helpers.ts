@@ -1,9 +1,35 @@
-// Shared steps of the public-site specs: axe with its violations listed readably.
+// Shared steps of the e2e specs that check a screen: settle it, then axe with its violations listed readably.
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 
-/** Every axe violation on the page, as "rule: target" lines, so a failure names what to fix. */
+/**
+ * Waits for the fonts and for every finite animation or transition to end (within 5 s), over three quiet frames.
+ * Text still fading in is blended into the page behind it: axe measured a dialog's button at a failing contrast in the
+ * middle of Mantine's fade (CI, stop 37), and Mantine starts a transition a frame after it mounts, so one quiet frame
+ * proves nothing. Endless animations (a loader's spin) are not waited for.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(() => document.fonts.ready)
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const finiteRunning = () =>
+          document.getAnimations().some((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity)
+        let quietFrames = 0
+        const tick = () => {
+          quietFrames = finiteRunning() ? 0 : quietFrames + 1
+          if (quietFrames >= 3) resolve()
+          else requestAnimationFrame(tick)
+        }
+        requestAnimationFrame(tick)
+        setTimeout(resolve, 5_000)
+      }),
+  )
+}
+
+/** Every axe violation on the settled page, as "rule: target" lines, so a failure names what to fix. */
 export async function axeViolations(page: Page): Promise<string[]> {
+  await settled(page)
   const results = await new AxeBuilder({ page }).analyze()
   return results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} ${node.html.slice(0, 200)} ${node.failureSummary ?? ''}`))
 }
