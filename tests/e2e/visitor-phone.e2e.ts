@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { baseUrl, launchBrowser } from './browser.ts'
 import { confirmPurchase, giftCard, registerByApi } from './helpers.ts'
 import { api } from './owner-helpers.ts'
-import { axeViolations } from './public-site-helpers.ts'
+import { axeViolations, settled } from './public-site-helpers.ts'
 
 const SCREENS = new URL('../../docs/screens/', import.meta.url).pathname
 const VIEWPORTS = [
@@ -63,8 +63,12 @@ async function phonePage(viewport: { width: number; height: number }, theme: str
 
 type Problem = string
 
-/** Every visible interactive element: at least 44x44, inside the viewport, and not cut by an ancestor's overflow. */
-function layoutProblems(page: Page): Promise<Problem[]> {
+/**
+ * Every visible interactive element: at least 44x44, inside the viewport, and not cut by an ancestor's overflow. Measured
+ * once transitions have ended: a sheet still sliding or scaling in would measure smaller or elsewhere than it is.
+ */
+async function layoutProblems(page: Page): Promise<Problem[]> {
+  await settled(page)
   return page.evaluate(() => {
     const problems: string[] = []
     const root = document.documentElement
