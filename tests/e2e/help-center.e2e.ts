@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { freshPagePerTest } from './browser.ts'
-import { axeViolations } from './public-site-helpers.ts'
+import { axeViolations } from './screen-checks.ts'
 
 let page: Page
 freshPagePerTest((fresh) => {

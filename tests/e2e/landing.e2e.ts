@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { baseUrl, freshContextPerTest, newContext } from './browser.ts'
-import { axeViolations } from './public-site-helpers.ts'
+import { axeViolations } from './screen-checks.ts'
 
 let page: Page
 let fresh: Parameters<Parameters<typeof freshContextPerTest>[0]>[0]

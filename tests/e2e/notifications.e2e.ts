@@ -10,7 +10,7 @@ import { baseUrl, launchBrowser } from './browser.ts'
 import { confirmPurchase, giftCard, waitForServiceWorker } from './helpers.ts'
 import { api, createItemByApi, newOwner, type Owner } from './owner-helpers.ts'
 import { layoutProblems } from './phone-layout.ts'
-import { axeViolations } from './public-site-helpers.ts'
+import { axeViolations } from './screen-checks.ts'
 import { installFakePush, mintSubscription, pushesTo } from './push-helpers.ts'
 
 const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 }

@@ -6,7 +6,7 @@ import { storedTokens, type TestUser } from './helpers.ts'
 import { addItem, cardTitle, expiredToken, itemName, localCounts, once, openDashboard, product, serverCounts, signIn, waitForSynced } from './offline-helpers.ts'
 import { createItemByApi, newOwner, type Owner } from './owner-helpers.ts'
 import { layoutProblems } from './phone-layout.ts'
-import { axeViolations, settled } from './public-site-helpers.ts'
+import { axeViolations, settled } from './screen-checks.ts'
 
 let browser: Browser
 let context: BrowserContext

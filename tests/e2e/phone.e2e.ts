@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { baseUrl, launchBrowser } from './browser.ts'
 import { createItemByApi, newOwner, type Owner } from './owner-helpers.ts'
 import { layoutProblems } from './phone-layout.ts'
-import { axeViolations, settled } from './public-site-helpers.ts'
+import { axeViolations, settled } from './screen-checks.ts'
 
 const SIZES = [
   { width: 360, height: 740 },

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { baseUrl, launchBrowser } from './browser.ts'
 import { confirmPurchase, giftCard, registerByApi } from './helpers.ts'
 import { api } from './owner-helpers.ts'
-import { axeViolations, settled } from './public-site-helpers.ts'
+import { axeViolations, settled } from './screen-checks.ts'
 
 const SCREENS = new URL('../../docs/screens/', import.meta.url).pathname
 const VIEWPORTS = [

@@ -1,4 +1,4 @@
-// Shared steps of the e2e specs that check a screen: settle it, then axe with its violations listed readably.
+// Shared checks of a screen in the e2e specs: wait until it has settled, then list its axe violations readably.
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 
