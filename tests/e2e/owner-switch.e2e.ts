@@ -6,7 +6,7 @@ import { storedTokens, type TestUser } from './helpers.ts'
 import { addItem, cardTitle, expiredToken, itemName, localCounts, once, openDashboard, product, serverCounts, signIn, waitForSynced } from './offline-helpers.ts'
 import { createItemByApi, newOwner, type Owner } from './owner-helpers.ts'
 import { layoutProblems } from './phone-layout.ts'
-import { axeViolations, settled } from './screen-checks.ts'
+import { axeViolations } from './screen-checks.ts'
 
 let browser: Browser
 let context: BrowserContext
@@ -48,8 +48,6 @@ async function aliceEditsThenIsSignedOut(alice: Owner, names: string[]) {
 }
 
 async function expectPhoneScreenClean() {
-  // A dialog still scaling in would measure its buttons under 44 px.
-  await settled(page)
   expect(await layoutProblems(page, { touch: true })).toEqual([])
   // The sign-in toasts are checked too: their close buttons are named and their text is legible (src/ui/toasts.css).
   expect(await axeViolations(page)).toEqual([])

@@ -1,11 +1,16 @@
 // Shared checks of the phone journeys (issue 23): every visible interactive element inside the viewport and its
 // clipping containers, its label not cut, at least 44x44 px on a touch screen, and no sideways scrolling.
 import type { Page } from 'playwright-core'
+import { settled } from './screen-checks.ts'
 
 export type LayoutProblem = string
 
-/** The problems on the page as readable lines ("clipped: button 'Redirect' ..."); empty when the screen is fine. */
-export function layoutProblems(page: Page, { touch }: { touch: boolean }): Promise<LayoutProblem[]> {
+/**
+ * The problems on the page as readable lines ("clipped: button 'Redirect' ..."); empty when the screen is fine. Measured
+ * once transitions have ended: a dialog still scaling in would measure its buttons under 44 px.
+ */
+export async function layoutProblems(page: Page, { touch }: { touch: boolean }): Promise<LayoutProblem[]> {
+  await settled(page)
   return page.evaluate((touchScreen) => {
     const problems: string[] = []
     const width = document.documentElement.clientWidth

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { baseUrl, launchBrowser } from './browser.ts'
 import { createItemByApi, newOwner, type Owner } from './owner-helpers.ts'
 import { layoutProblems } from './phone-layout.ts'
-import { axeViolations, settled } from './screen-checks.ts'
+import { axeViolations } from './screen-checks.ts'
 
 const SIZES = [
   { width: 360, height: 740 },
@@ -61,8 +61,8 @@ describe.each(SIZES)('owner tasks at $width x $height', (size) => {
 
       /** The layout rules, axe at 360 px, and the screenshot at 360 px (of the viewport alone with `fullPage: false`). */
       const screen = async (name: string, { fullPage = true } = {}) => {
-        // Fonts and transitions settle before measuring: axe once measured the menu's Logout at 4.41:1 mid-fade.
-        await settled(page)
+        // Both checks measure a settled screen (fonts loaded, transitions over): axe once measured the menu's Logout
+        // at 4.41:1 mid-fade.
         await expect.poll(() => layoutProblems(page, { touch: true })).toEqual([])
         if (size.width !== 360) return
         expect(await axeViolations(page)).toEqual([])
