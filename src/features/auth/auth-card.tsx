@@ -8,7 +8,8 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
       <Title order={1} ta="center" mb="lg">
         {title}
       </Title>
-      <Paper withBorder shadow="sm" p="xl" radius="md">
+      {/* A narrower inset on the smallest phones, so 'Continue with Google' fits on one line at 320 px. */}
+      <Paper withBorder shadow="sm" p={{ base: 'md', xs: 'xl' }} radius="md">
         {children}
       </Paper>
     </Container>

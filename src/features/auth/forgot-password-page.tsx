@@ -39,7 +39,9 @@ export function ForgotPasswordPage() {
           <Alert color="green" title="Check your mail" role="status">
             {sent}
           </Alert>
-          <AnchorLink to="/login">Back to sign in</AnchorLink>
+          <AnchorLink to="/login" className="standalone-link">
+            Back to sign in
+          </AnchorLink>
         </Stack>
       ) : (
         <form onSubmit={(event) => void submit(event)} noValidate>
@@ -49,7 +51,9 @@ export function ForgotPasswordPage() {
             <Button type="submit" disabled={sending} fullWidth>
               {sending ? 'Sending...' : 'Send the link'}
             </Button>
-            <AnchorLink to="/login">Back to sign in</AnchorLink>
+            <AnchorLink to="/login" className="standalone-link">
+              Back to sign in
+            </AnchorLink>
           </Stack>
         </form>
       )}

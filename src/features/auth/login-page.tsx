@@ -70,7 +70,9 @@ export function LoginPage({ redirect }: { redirect?: string }) {
               {...form.getInputProps('password')}
             />
             <Text size="sm" ta="right">
-              <AnchorLink to="/forgot-password">Forgot password?</AnchorLink>
+              <AnchorLink to="/forgot-password" className="standalone-link">
+                Forgot password?
+              </AnchorLink>
             </Text>
             <Button type="submit" disabled={submitting} fullWidth>
               {submitting ? 'Signing in...' : 'Sign in'}
@@ -81,7 +83,7 @@ export function LoginPage({ redirect }: { redirect?: string }) {
         <GoogleSignIn redirect={redirect} />
         <Text size="sm" ta="center">
           No account yet?{' '}
-          <AnchorLink to="/register" search={{ redirect }}>
+          <AnchorLink to="/register" search={{ redirect }} underline="always">
             Create one
           </AnchorLink>
         </Text>

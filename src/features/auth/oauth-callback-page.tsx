@@ -9,7 +9,7 @@ export function OAuthCallbackFailed({ error }: { error?: string }) {
     <Container component="main" size={440} py="xl">
       <Alert color="red" title="Google sign-in failed">
         <Text size="sm">{error ? `The provider answered: ${error}.` : 'The sign-in did not return a session.'}</Text>
-        <AnchorLink to="/login" size="sm">
+        <AnchorLink to="/login" size="sm" className="standalone-link">
           Back to sign in
         </AnchorLink>
       </Alert>
@@ -31,11 +31,11 @@ export function OAuthCallbackIgnored({ signedIn }: { signedIn: boolean }) {
           To sign in with Google, use the button on the sign-in page.
         </Text>
         {signedIn ? (
-          <AnchorLink to="/dashboard" size="sm">
+          <AnchorLink to="/dashboard" size="sm" className="standalone-link">
             Back to your dashboard
           </AnchorLink>
         ) : (
-          <AnchorLink to="/login" size="sm">
+          <AnchorLink to="/login" size="sm" className="standalone-link">
             Go to sign in
           </AnchorLink>
         )}

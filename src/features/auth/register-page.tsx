@@ -75,7 +75,7 @@ export function RegisterPage({ redirect }: { redirect?: string }) {
           </Button>
           <Text size="sm" ta="center">
             Already have an account?{' '}
-            <AnchorLink to="/login" search={{ redirect }}>
+            <AnchorLink to="/login" search={{ redirect }} underline="always">
               Sign in
             </AnchorLink>
           </Text>

@@ -82,7 +82,7 @@ export function LandingPage({ themeSwitch, contactForm, demoUsername = DEFAULT_D
               ))}
             </ul>
             {/* The spec's 'Learn more', with what it is about for screen readers and search engines (link-text). */}
-            <a href="/help-center#privacy">
+            <a className="ps-more-link" href="/help-center#privacy">
               Learn more<span className="ps-hidden"> about privacy and security</span>
             </a>
           </div>
