@@ -49,6 +49,11 @@ describe("a link's proper name", () => {
     ['youtube', 'https://youtu.be/abc', 'YouTube'],
     ['Blog', 'https://alice.example/', 'Blog'],
     ['', 'https://alice.example/', 'Website'],
+    // The editor fills an empty platform with the detected one, so a plain URL is stored as 'website'.
+    ['website', 'https://alice.example/', 'Website'],
+    ['WEBSITE ', 'https://alice.example/', 'Website'],
+    ['email', 'mailto:alice@example.com', 'Email'],
+    ['phone', 'tel:+3312345678', 'Phone'],
   ])('%j + %s -> %s', (platform, url, label) => {
     expect(visitorLinks({ socialLinks: [{ id: 1, platform, url }] })[0]?.label).toBe(label)
   })

@@ -3,7 +3,7 @@ import { IMAGE_VARIANT_WIDTHS } from '../../contract/limits.ts'
 import { isUploadPath } from '../../contract/api-paths.ts'
 import { normalizeUrl, SOCIAL_SCHEMES, WEB_SCHEMES } from '../../lib/safe-url.ts'
 import type { SocialPlatform } from '../../lib/social-platform.ts'
-import { PLATFORM_NAMES, resolvePlatform } from '../../lib/social-platform.ts'
+import { PLATFORM_NAMES, platformFromName, resolvePlatform } from '../../lib/social-platform.ts'
 import type { VisitorProfile } from './load-profile.ts'
 
 export type VisitorLink = { key: string; platform: SocialPlatform; label: string; href: string }
@@ -39,8 +39,10 @@ export function visitorLinks(profile: Pick<VisitorProfile, 'socialLinks'>): Visi
     if (href === null) return []
     const platform = resolvePlatform(link.platform, href)
     // A known platform gets its proper name (issue 23: not 'instagram', not 'twitter' beside an X icon); a website
-    // keeps the name its owner gave it ('Blog'), else 'Website'.
-    const label = platform === 'website' ? link.platform.trim() || PLATFORM_NAMES.website : PLATFORM_NAMES[platform]
+    // keeps a name its owner gave it ('Blog'), else 'Website'. The editor fills an empty name with the detected
+    // platform, so a stored 'website' is no name of the owner's.
+    const ownName = platformFromName(link.platform) === null ? link.platform.trim() : ''
+    const label = platform === 'website' ? ownName || PLATFORM_NAMES.website : PLATFORM_NAMES[platform]
     return [{ key: `${link.id}`, platform, label, href }]
   })
 }
