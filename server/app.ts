@@ -9,7 +9,7 @@ import { authRoutes } from './accounts/auth.ts'
 import { healthRoutes } from './http/health.ts'
 import { linkPreviewRoutes } from './link-previews/link-previews.ts'
 import { openapiRoutes } from './http/openapi.ts'
-import { profilePageRoutes } from './scans/profile-page.ts'
+import { malformedProfilePage, profilePageRoutes } from './scans/profile-page.ts'
 import { profileRoutes } from './profiles/profiles.ts'
 import { publicConfigRoutes } from './site/public-config.ts'
 import { publicRoutes } from './public-profile/public.ts'
@@ -40,7 +40,7 @@ export function createApp(input: AppDepsInput, site?: StaticSite) {
   // Logging first, so every answer (a refused body or path included) has a request id and a line.
   app.use('*', requestLogging(logger))
   app.use('*', securityHeaders(input.config.publicUrl))
-  app.use('*', wellFormedPath)
+  app.use('*', wellFormedPath(site ? malformedProfilePage(deps, site) : undefined))
   app.use('*', boundedBodies())
   // The Google sign-in's landing page carries tokens in its address: no browser or proxy may keep the answer.
   // So do the pages of mailed links (issue 24): their address holds a single-use token.

@@ -1,6 +1,6 @@
 // Shared HTTP vocabulary of the API: typed errors answered as JSON {message}, and body/query validation with valibot.
 import { vValidator } from '@hono/valibot-validator'
-import type { ValidationTargets } from 'hono'
+import type { Context, ValidationTargets } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
@@ -22,15 +22,22 @@ export const notFound = (what = 'Not found') => new ApiError(404, what)
 
 export const MALFORMED_PATH_MESSAGE = 'The address contains a malformed percent-encoding.'
 
-/** A path that does not percent-decode (`/%E0%A4%A`) names nothing we serve: 400 before any route tries to decode it. */
-export const wellFormedPath = createMiddleware(async (c, next) => {
-  try {
-    decodeURIComponent(new URL(c.req.url).pathname)
-  } catch {
-    throw new ApiError(400, MALFORMED_PATH_MESSAGE)
-  }
-  await next()
-})
+/**
+ * A path that does not percent-decode (`/%E0%A4%A`) names nothing we serve: 400 before any route tries to decode it.
+ * `pageFor` may answer a browser's navigation with a page instead, since a person reads that answer, not a client.
+ */
+export function wellFormedPath(pageFor: (c: Context) => Response | Promise<Response> | undefined = () => undefined) {
+  return createMiddleware(async (c, next) => {
+    try {
+      decodeURIComponent(new URL(c.req.url).pathname)
+    } catch {
+      const page = pageFor(c)
+      if (page) return page
+      throw new ApiError(400, MALFORMED_PATH_MESSAGE)
+    }
+    await next()
+  })
+}
 
 /**
  * Validates one part of the request with a contract schema. The first issue's message is the answer, so the

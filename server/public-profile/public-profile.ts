@@ -2,7 +2,7 @@
 // shareableId first and by username only after, and cached per address exactly as it was resolved.
 import { eq } from 'drizzle-orm'
 import * as v from 'valibot'
-import { type PublicProfile, PublicProfileSchema } from '../../src/contract/profile.ts'
+import { couldBePublicAddress, type PublicProfile, PublicProfileSchema } from '../../src/contract/profile.ts'
 import type { Db } from '../db/client.ts'
 import { profiles, users } from '../db/schema.ts'
 import { loadWishlist, toProfile } from '../profiles/profile-view.ts'
@@ -19,6 +19,7 @@ export type ResolvedAddress =
  * of the user whose username it is (in any case). A username can therefore never take over a printed code.
  */
 export async function resolvePublicAddress(db: Db, address: string): Promise<ResolvedAddress | undefined> {
+  if (!couldBePublicAddress(address)) return undefined
   const [row] = await db
     .select({ profile: profiles, username: users.username })
     .from(profiles)

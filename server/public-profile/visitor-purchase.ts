@@ -1,6 +1,7 @@
 // A visitor's (simulated) purchase: marks the item purchased, stores the record, reveals the owner's contact info;
 // and the one message the buyer may leave with it (decision 148).
 import { and, eq, isNull, sql } from 'drizzle-orm'
+import { couldBePublicAddress } from '../../src/contract/profile.ts'
 import { PURCHASE_MESSAGES, type VisitorMessage, type VisitorPurchaseResult } from '../../src/contract/purchase.ts'
 import type { Db } from '../db/client.ts'
 import { profiles, purchaseRecords, users, wishlistItems } from '../db/schema.ts'
@@ -13,6 +14,7 @@ import { recordGift, recordGiftMessage } from '../notifications/notification-eve
 
 /** A public profile by shareableId or username; a switched-off profile is as absent as a missing one. */
 async function findPublicProfile(db: Db, address: string) {
+  if (!couldBePublicAddress(address)) return undefined
   const [row] = await db
     .select({ id: profiles.id, userId: profiles.userId, contactInfo: profiles.contactInfo, isPublic: profiles.isPublic })
     .from(profiles)

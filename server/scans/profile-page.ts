@@ -1,6 +1,6 @@
 // The first scan of /profile/{id}: a redirect profile answers 302 at once; the other types get the visitor document
 // rendered on the server with the profile embedded, so the first paint needs no script and no second round trip.
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { OWNER_PROFILE_PATHS } from '../../src/contract/api-paths.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
 import { scanInputOf } from './scan-input.ts'
@@ -8,6 +8,21 @@ import { redirectHeaders, visitorDocumentHeaders } from '../public-profile/profi
 import { publicProfileResponse } from '../public-profile/public-profile.ts'
 import { profileOf, visitorDocuments } from '../public-profile/visitor-documents.ts'
 import { encodeFor, type StaticSite } from '../site/static-files.ts'
+
+const visitorNotFound = (c: Context, shell: { html: string }) => c.html(shell.html, 404, { 'Cache-Control': 'no-cache' })
+
+/**
+ * A browser's navigation to a /profile/ path that does not even percent-decode (`/profile/%`): the same page as for
+ * an unknown profile, not the API's JSON; undefined for anything else, which keeps the JSON error.
+ */
+export function malformedProfilePage({ config }: Pick<AppDeps, 'config'>, site: StaticSite) {
+  const documents = visitorDocuments(config, site)
+  return (c: Context) => {
+    const shell = documents.template()
+    const navigation = c.req.method === 'GET' && (c.req.header('Accept') ?? '').includes('text/html')
+    return shell && navigation && new URL(c.req.url).pathname.startsWith('/profile/') ? visitorNotFound(c, shell) : undefined
+  }
+}
 
 export function profilePageRoutes({ database, config, scans }: AppDeps, site: StaticSite) {
   // Rendered and compressed once per (build, profile version, address); the fast path serves the same pages.
@@ -18,10 +33,8 @@ export function profilePageRoutes({ database, config, scans }: AppDeps, site: St
     const shell = documents.template()
     if (OWNER_PROFILE_PATHS.has(address) || !shell) return next()
     const entry = await publicProfileResponse(database.db, address)
-    if (!entry) {
-      // Missing or switched off: the empty visitor document, which tells the visitor so, under an honest 404.
-      return c.html(shell.html, 404, { 'Cache-Control': 'no-cache' })
-    }
+    // Missing or switched off: the empty visitor document, which tells the visitor so, under an honest 404.
+    if (!entry) return visitorNotFound(c, shell)
     const answer = documents.answer(entry, shell)
     // The visitor gets the profile (its page, a 304 of it, or its redirect): a scan, unless the rules say otherwise.
     scans.count(scanInputOf(c, entry.profileId, config.trustProxy), () => profileOf(entry).shareableId)

@@ -10,6 +10,15 @@ export const SHAREABLE_ID_ALPHABET = '23456789abcdefghjkmnpqrstuvwxyz'
 export const SHAREABLE_ID_LENGTH = 10
 /** The shape of every shareableId; the service worker uses it to tell an id address from a username one. */
 export const SHAREABLE_ID_PATTERN = new RegExp(`^[${SHAREABLE_ID_ALPHABET}]{${SHAREABLE_ID_LENGTH}}$`)
+/**
+ * Every public address (/profile/{address}) that can name a profile: shareableIds draw from a subset of the username
+ * alphabet (UsernameSchema), usernames are 3 to 40 of it. Anything else (a NUL byte, which PostgreSQL refuses in a
+ * text parameter) names no profile, so it is answered as unknown without asking the database.
+ */
+const PUBLIC_ADDRESS_PATTERN = new RegExp(`^[A-Za-z0-9_.-]{${LIMITS.usernameMin},${LIMITS.usernameMax}}$`)
+export function couldBePublicAddress(address: string): boolean {
+  return PUBLIC_ADDRESS_PATTERN.test(address)
+}
 
 export const PROFILE_TYPES = ['WISHLIST', 'CUSTOM_TEXT', 'SOCIAL_LINKS', 'REDIRECT'] as const
 export type ProfileType = (typeof PROFILE_TYPES)[number]
