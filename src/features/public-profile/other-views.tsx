@@ -32,7 +32,8 @@ export function RedirectView({ url }: { url: string | null }) {
   useEffect(() => {
     if (url) window.location.replace(url)
   }, [url])
-  if (!url) return <p className="qv-empty qv-dim">No redirect URL is configured for this profile.</p>
+  // Nothing else is on the page, so the sentence is its heading.
+  if (!url) return <h1 className="qv-empty qv-dim">No redirect URL is configured for this profile.</h1>
   return (
     <div className="qv-center" role="status">
       <span className="qv-spinner qv-spinner-lg" aria-hidden />
@@ -42,5 +43,5 @@ export function RedirectView({ url }: { url: string | null }) {
 }
 
 export function UnsupportedView() {
-  return <p className="qv-empty qv-dim">Unsupported profile type</p>
+  return <h1 className="qv-empty qv-dim">Unsupported profile type</h1>
 }

@@ -66,7 +66,8 @@ function LoadedProfile({ shareableId, embedded }: PublicProfilePageProps) {
       <div className={state.reason === 'offline' ? 'qv-alert qv-alert-warn' : 'qv-alert'} role="alert">
         {state.reason === 'offline' ? <IconWifiOff size={20} aria-hidden /> : <IconAlertCircle size={20} aria-hidden />}
         <div className="qv-stack" style={{ gap: 8 }}>
-          <p className="qv-alert-title">{title}</p>
+          {/* The state's title is the page's one heading: without it a screen reader finds no h1 to start from. */}
+          <h1 className="qv-alert-title">{title}</h1>
           <p>{text}</p>
           {canRetry && (
             <p>
