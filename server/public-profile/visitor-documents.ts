@@ -62,9 +62,8 @@ export function visitorDocuments(config: Pick<Config, 'publicUrl'>, site: Static
       const profile = profileOf(entry)
       const redirect = redirectOf(profile)
       if (redirect) return redirect
-      const canonicalUrl = `${config.publicUrl}/profile/${profile.shareableId}`
       const page = renderOnce(rendered, keyOf(entry, shell.etag, profile), () =>
-        renderVisitorPage(shell.html, { profile, canonicalUrl, secure: config.publicUrl.startsWith('https:') }),
+        renderVisitorPage(shell.html, { profile, publicUrl: config.publicUrl, secure: config.publicUrl.startsWith('https:') }),
       )
       return { kind: 'page', page }
     },

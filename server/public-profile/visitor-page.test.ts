@@ -12,7 +12,7 @@ const TEMPLATE =
 const render = (overrides: Partial<PublicProfile>, secure = false) =>
   renderVisitorPage(TEMPLATE, {
     profile: sampleProfile(overrides) as PublicProfile,
-    canonicalUrl: 'https://qrtee.example/profile/aB3dE5gH',
+    publicUrl: 'https://qrtee.example',
     secure,
   })
 

@@ -8,10 +8,12 @@ import { EMBEDDED_PROFILE_ELEMENT_ID, ROOT_ELEMENT_ID } from '../../src/contract
 import type { PublicProfile } from '../../src/contract/profile.ts'
 import { VisitorProfileSchema } from '../../src/features/public-profile/load-profile.ts'
 import { VisitorApp } from '../../src/features/public-profile/visitor-app.tsx'
+import { visitorHead } from '../../src/features/public-profile/document-head.ts'
 
 export type VisitorPage = {
   profile: PublicProfile
-  canonicalUrl: string
+  /** The site's public origin (PUBLIC_URL): the canonical address is built from it. */
+  publicUrl: string
   /** The page is served over https: remote http images are upgraded, as in the browser. */
   secure: boolean
 }
@@ -36,8 +38,6 @@ export function inlineStylesheets(html: string, readAsset: (urlPath: string) => 
   })
 }
 
-const DEFAULT_DESCRIPTION = 'A QR Tee profile: the wishlist, text or links its owner chose to share.'
-
 // Replacement *functions*, never replacement strings: in a string, `$&`, `` $` ``, `$'` and `$1` are patterns, so an
 // owner's text could copy parts of the document into itself or close the attribute it sits in.
 
@@ -52,13 +52,14 @@ function put(html: string, target: string | RegExp, markup: string): string {
 }
 
 /** The visitor document for one profile: title, description and canonical address, the JSON, and the markup. */
-export function renderVisitorPage(template: string, { profile, canonicalUrl, secure }: VisitorPage): string {
+export function renderVisitorPage(template: string, { profile, publicUrl, secure }: VisitorPage): string {
   // The page reads the same flat shape the browser will parse from the embedded JSON, so hydration matches.
   const visitorProfile = v.parse(VisitorProfileSchema, profile)
   const markup = renderToString(createElement(VisitorApp, { shareableId: profile.shareableId, embedded: visitorProfile, secure }))
-  const title = escapeHtml(`${profile.username} · QR Tee`)
-  const description = escapeHtml(visitorProfile.description.trim().slice(0, 160) || DEFAULT_DESCRIPTION)
-  const canonical = escapeHtml(canonicalUrl)
+  const head = visitorHead(visitorProfile, publicUrl)
+  const title = escapeHtml(head.title)
+  const description = escapeHtml(head.description)
+  const canonical = escapeHtml(head.canonicalUrl)
   const data = `<script type="application/json" id="${EMBEDDED_PROFILE_ELEMENT_ID}">${jsonForScript(JSON.stringify(profile))}</script>`
   let html = put(template, /<title>[^<]*<\/title>/, `<title>${title}</title>`)
   html = fillSlot(html, /(<meta name="description" content=")[^"]*(")/, description)

@@ -1,6 +1,7 @@
 // Owns the page a QR code opens (/profile/{shareableId}): load states, the saved-copy notice, and the profile type.
 import { IconAlertCircle, IconWifiOff } from '@tabler/icons-react'
 import { useEffect } from 'react'
+import { applyVisitorHead, visitorHead } from './document-head.ts'
 import type { VisitorProfile } from './load-profile.ts'
 import { CustomTextView, RedirectView, SocialLinksView, UnsupportedView } from './other-views.tsx'
 import { ProfileSkeleton } from './profile-skeleton.tsx'
@@ -44,6 +45,11 @@ export function PublicProfilePage({ shareableId, embedded }: PublicProfilePagePr
 function LoadedProfile({ shareableId, embedded }: PublicProfilePageProps) {
   const { state, reload } = usePublicProfile(shareableId, embedded)
   const waitingForConnection = state.status === 'error' && state.reason === 'offline'
+  const shown = state.status === 'loaded' ? state.profile : null
+  useEffect(() => {
+    // The service worker's empty document has the generic head; the server's page already carries this profile's.
+    if (shown && !embedded) applyVisitorHead(visitorHead(shown, window.location.origin))
+  }, [shown, embedded])
   useEffect(() => {
     // A profile that needs a connection opens by itself once there is one. The first request after the 'online'
     // event can still fail (the network is not up yet), so it keeps trying while the browser says it is online.
