@@ -32,6 +32,12 @@ export type VisitorPurchaseResult = v.InferOutput<typeof VisitorPurchaseResultSc
 
 export const VISITOR_MESSAGE_MAX = 2000
 export const MESSAGE_FIELDS_REQUIRED = 'Please fill in all fields'
+/** Named once: the dialog marks the field a refusal of the server's is about (src/features/public-profile/message-checks.ts). */
+export const VISITOR_MESSAGE_ERRORS = {
+  emailMax: `Your email may have at most ${LIMITS.emailMax} characters.`,
+  email: 'Please enter a valid email address.',
+  messageMax: `A message may have at most ${VISITOR_MESSAGE_MAX} characters.`,
+} as const
 
 /** POST /api/public/profiles/{id}/purchases/{purchaseId}/message: the visitor's message, stored with the purchase. */
 export const VisitorMessageSchema = v.object({
@@ -40,14 +46,14 @@ export const VisitorMessageSchema = v.object({
     v.string(MESSAGE_FIELDS_REQUIRED),
     v.trim(),
     v.nonEmpty(MESSAGE_FIELDS_REQUIRED),
-    v.maxLength(LIMITS.emailMax, `Your email may have at most ${LIMITS.emailMax} characters.`),
-    v.email('Please enter a valid email address.'),
+    v.maxLength(LIMITS.emailMax, VISITOR_MESSAGE_ERRORS.emailMax),
+    v.email(VISITOR_MESSAGE_ERRORS.email),
   ), ''),
   message: v.optional(v.pipe(
     v.string(MESSAGE_FIELDS_REQUIRED),
     v.trim(),
     v.nonEmpty(MESSAGE_FIELDS_REQUIRED),
-    v.maxLength(VISITOR_MESSAGE_MAX, `A message may have at most ${VISITOR_MESSAGE_MAX} characters.`),
+    v.maxLength(VISITOR_MESSAGE_MAX, VISITOR_MESSAGE_ERRORS.messageMax),
   ), ''),
 })
 export type VisitorMessage = v.InferOutput<typeof VisitorMessageSchema>

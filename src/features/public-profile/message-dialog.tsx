@@ -1,14 +1,19 @@
 // Owns the visitor's message to the owner after a purchase: stored with the purchase for the owner (decision 148),
-// each empty field marked on the field, every failure said in the dialog with the text kept.
+// each problem (empty, not an email, too long, refused by the server) marked on its field, every other failure said
+// in the dialog, and the text always kept.
 import { type ReactNode, useId, useRef, useState } from 'react'
 import { Dialog } from './dialog.tsx'
-import { MESSAGE_FIELDS_REQUIRED, type MessageField, type MessageProblems, validateMessage } from './purchase-flow.ts'
+import { VISITOR_MESSAGE_MAX } from '../../contract/purchase.ts'
+import { fieldOfRefusal, messageProblems } from './message-checks.ts'
+import { MESSAGE_FIELD_ERRORS, MESSAGE_FIELDS_REQUIRED, type MessageField, type MessageProblems } from './purchase-flow.ts'
 import { sendPurchaseMessage } from './record-purchase.ts'
 import { showToast } from './toast-store.ts'
 
 /** Spec section 9: the message toast shows for 2 s. */
 const MESSAGE_TOAST_MS = 2000
 const EMPTY = { email: '', message: '' }
+/** The counter shows once this few characters are left: earlier it is only noise. */
+const COUNTER_FROM_LEFT = 200
 
 export type MessageDialogProps = {
   /** The purchase the message goes with; null keeps the dialog closed. */
@@ -35,7 +40,7 @@ export function MessageDialog({ purchaseId, shareableId, onClose, ownerName }: M
 
   async function send() {
     if (purchaseId === null || sending) return
-    const found = validateMessage(fields)
+    const found = messageProblems(fields)
     setProblems(found)
     const first = (['email', 'message'] as const).find((field) => found[field])
     if (first) {
@@ -47,7 +52,12 @@ export function MessageDialog({ purchaseId, shareableId, onClose, ownerName }: M
     const outcome = await sendPurchaseMessage(shareableId, purchaseId, fields, { online: navigator.onLine, idempotencyKey: key.current })
     setSending(false)
     if (!outcome.ok) {
-      setFailure(outcome.error)
+      const field = fieldOfRefusal(outcome.error)
+      if (field === null) setFailure(outcome.error)
+      else {
+        setProblems({ [field]: outcome.error })
+        refs[field].current?.focus()
+      }
       return
     }
     showToast({ title: 'Message sent', message: `${ownerName} will find your message with this purchase.`, tone: 'green', autoCloseMs: MESSAGE_TOAST_MS })
@@ -56,7 +66,8 @@ export function MessageDialog({ purchaseId, shareableId, onClose, ownerName }: M
     onClose()
   }
 
-  const missing = problems.email !== undefined || problems.message !== undefined
+  const missing = problems.email === MESSAGE_FIELD_ERRORS.email || problems.message === MESSAGE_FIELD_ERRORS.message
+  const left = VISITOR_MESSAGE_MAX - fields.message.length
   return (
     <Dialog opened={purchaseId !== null} onClose={onClose} title={`Send a message to ${ownerName}`}>
       <form
@@ -86,11 +97,18 @@ export function MessageDialog({ purchaseId, shareableId, onClose, ownerName }: M
             ref={refs.message}
             id={ids.message}
             rows={4}
+            // The server's limit: a longer message stops at the keyboard instead of being refused after it was written.
+            maxLength={VISITOR_MESSAGE_MAX}
             value={fields.message}
             aria-invalid={problems.message !== undefined}
             aria-describedby={problems.message ? `${ids.message}-error` : undefined}
             onChange={(event) => edit('message', event.currentTarget.value)}
           />
+          {left <= COUNTER_FROM_LEFT && (
+            <p className="qv-small qv-dim qv-counter" aria-live="polite">
+              {left === 1 ? '1 character left' : `${left} characters left`}
+            </p>
+          )}
         </Field>
         {(missing || failure) && (
           <p className="qv-small qv-error" role="alert">
