@@ -13,6 +13,7 @@ import {
 } from "@mantine/core";
 import type { ScanDay } from "../../contract/scans.ts";
 import type { OwnerDatabase } from "../../local/db.ts";
+import { scanAxis } from "./scan-axis.ts";
 import type { ScanSeries } from "./scan-series.ts";
 import { UniqueVisitorsHelp } from "./scan-stat-card.tsx";
 import { useScanSeries } from "./use-scan-series.ts";
@@ -92,6 +93,7 @@ function Bars({ series }: { series: ScanSeries }) {
     0,
     ...series.days.map((entry) => Math.max(entry.scans, entry.visitors)),
   );
+  const axis = scanAxis(max);
   return (
     <>
       {/* Labelled values (issue 23): the scale on the left, the totals and the busiest day in words under the bars. */}
@@ -103,15 +105,11 @@ function Bars({ series }: { series: ScanSeries }) {
           aria-hidden
           data-chart-axis
         >
-          <Text size="xs" c="dimmed" lh={1}>
-            {max}
-          </Text>
-          <Text size="xs" c="dimmed" lh={1}>
-            {Math.round(max / 2)}
-          </Text>
-          <Text size="xs" c="dimmed" lh={1}>
-            0
-          </Text>
+          {axis.ticks.map((tick) => (
+            <Text key={tick} size="xs" c="dimmed" lh={1} ta="right">
+              {tick}
+            </Text>
+          ))}
         </Stack>
         <Box
           role="img"
@@ -137,8 +135,8 @@ function Bars({ series }: { series: ScanSeries }) {
                 height: "100%",
               }}
             >
-              <Bar value={entry.scans} max={max} colour={SCANS_COLOUR} />
-              <Bar value={entry.visitors} max={max} colour={VISITORS_COLOUR} />
+              <Bar value={entry.scans} max={axis.top} colour={SCANS_COLOUR} />
+              <Bar value={entry.visitors} max={axis.top} colour={VISITORS_COLOUR} />
             </Box>
           ))}
         </Box>
