@@ -74,9 +74,11 @@ export type Notice = { id?: number; kind: 'deleted-elsewhere'; message: string; 
 
 export type MetaRow = { key: string; value: unknown }
 
-/** What the Order tab keeps typed on this device (the recipient), so a reload or going offline loses nothing. */
+/** What the Order tab keeps typed on this device (the recipient and the cart), so a reload or going offline loses nothing. */
 export type OrderDraft =
   | { key: 'recipient'; value: { name: string; address1: string; city: string; country_code: string; state_code: string; zip: string } }
+  /** The chosen model, size and quantity; a new key in the same key-value table, so no schema version. */
+  | { key: 'cart'; value: { productId: number | null; variantId: number | null; quantity: number } }
   /** A draft order sent (or about to be) whose answer has not arrived: a reload resends it with the same key. */
   | { key: 'pending-order'; value: PendingOrder }
 

@@ -7,6 +7,11 @@ export type RecipientDraft = { name: string; address1: string; city: string; cou
 
 export const EMPTY_RECIPIENT: RecipientDraft = { name: '', address1: '', city: '', country_code: 'DE', state_code: '', zip: '' }
 
+/** The chosen model and size (null: the spec's preselected first one) and the quantity. */
+export type CartDraft = { productId: number | null; variantId: number | null; quantity: number }
+
+export const EMPTY_CART: CartDraft = { productId: null, variantId: null, quantity: 1 }
+
 export const ORDER_TEXTS = {
   title: 'Order a T-Shirt',
   loading: (product: string) => `Loading ${product} catalog...`,

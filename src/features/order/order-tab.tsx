@@ -11,10 +11,10 @@ import { formatCents, parseCents } from '../../lib/cents.ts'
 import { MyOrders } from './my-orders.tsx'
 import { draftOrderBody, isOrderRefusal, quoteShipping, sendDraftOrder } from './order-api.ts'
 import { pendingOrderFor, sendPendingOrder } from './pending-order.ts'
-import { canOrder, clampQuantity, missingForQuote, ORDER_TEXTS, type QuoteField, quoteKey, type RecipientDraft, selection, totals } from './order-form.ts'
+import { canOrder, type CartDraft, clampQuantity, missingForQuote, ORDER_TEXTS, type QuoteField, quoteKey, type RecipientDraft, selection, totals } from './order-form.ts'
 import { RecipientCard } from './recipient-card.tsx'
 import { ShirtPreview } from './shirt-preview.tsx'
-import { useCatalog, useOrders, useRememberedRecipient, useShareableId } from './use-order-data.ts'
+import { useCatalog, useOrders, useRememberedCart, useRememberedRecipient, useShareableId } from './use-order-data.ts'
 
 const errorText = (err: unknown) => (err instanceof Error && err.message ? err.message : 'Something went wrong. Please try again.')
 
@@ -23,6 +23,7 @@ export function OrderTab({ db }: { db: OwnerDatabase }) {
   const orders = useOrders(db)
   const shareableId = useShareableId(db)
   const [recipient, setRecipient] = useRememberedRecipient(db)
+  const [cart, setCart] = useRememberedCart(db)
   const { online } = useNetwork()
   return (
     <Stack>
@@ -40,13 +41,15 @@ export function OrderTab({ db }: { db: OwnerDatabase }) {
           {ORDER_TEXTS.demo}
         </Alert>
       ) : null}
-      {catalog.status === 'loaded' && recipient ? (
+      {catalog.status === 'loaded' && recipient && cart ? (
         <OrderForm
           db={db}
           products={catalog.products}
           countries={catalog.countries}
           recipient={recipient}
           onRecipient={setRecipient}
+          cart={cart}
+          onCart={setCart}
           shareableId={shareableId}
           online={online}
         />
@@ -62,14 +65,15 @@ type FormProps = {
   countries: Country[]
   recipient: RecipientDraft
   onRecipient: (next: RecipientDraft) => void
+  cart: CartDraft
+  onCart: (next: CartDraft) => void
   shareableId: string | null
   online: boolean
 }
 
-function OrderForm({ db, products, countries, recipient, onRecipient, shareableId, online }: FormProps) {
-  const [productId, setProductId] = useState<number | null>(null)
-  const [variantId, setVariantId] = useState<number | null>(null)
-  const [quantity, setQuantity] = useState(1)
+function OrderForm({ db, products, countries, recipient, onRecipient, cart, onCart, shareableId, online }: FormProps) {
+  const { productId, variantId, quantity } = cart
+  const setQuantity = (next: number | string) => onCart({ ...cart, quantity: clampQuantity(next) })
   const [quote, setQuote] = useState<{ key: string; rates: ShippingRate[]; chosen: string | null } | null>(null)
   const [busy, setBusy] = useState<'quote' | 'order' | null>(null)
   // An order whose answer a reload cut off goes again, with its stored key, once the tab is online.
@@ -146,10 +150,7 @@ function OrderForm({ db, products, countries, recipient, onRecipient, shareableI
                 label="Model"
                 data={products.map((p) => ({ value: String(p.id), label: p.name }))}
                 value={product ? String(product.id) : null}
-                onChange={(value) => {
-                  setProductId(value ? Number(value) : null)
-                  setVariantId(null)
-                }}
+                onChange={(value) => onCart({ ...cart, productId: value ? Number(value) : null, variantId: null })}
                 allowDeselect={false}
               />
               <div role="group" aria-label="Size" aria-invalid={marked.has('size') || undefined}>
@@ -158,7 +159,7 @@ function OrderForm({ db, products, countries, recipient, onRecipient, shareableI
                 </Text>
                 <Group gap="xs">
                   {product?.sync_variants.map((v) => (
-                    <Button key={v.id} size="xs" variant={v.id === variant?.id ? 'filled' : 'default'} aria-pressed={v.id === variant?.id} onClick={() => setVariantId(v.id)}>
+                    <Button key={v.id} size="xs" variant={v.id === variant?.id ? 'filled' : 'default'} aria-pressed={v.id === variant?.id} onClick={() => onCart({ ...cart, variantId: v.id })}>
                       {v.size}
                     </Button>
                   ))}
@@ -170,11 +171,11 @@ function OrderForm({ db, products, countries, recipient, onRecipient, shareableI
                 ) : null}
               </div>
               <Group align="flex-end" gap="xs">
-                <ActionIcon size="lg" variant="default" aria-label="Decrease quantity" onClick={() => setQuantity((q) => clampQuantity(q - 1))} disabled={quantity <= 1}>
+                <ActionIcon size="lg" variant="default" aria-label="Decrease quantity" onClick={() => setQuantity(quantity - 1)} disabled={quantity <= 1}>
                   <IconMinus size={16} aria-hidden />
                 </ActionIcon>
-                <NumberInput label="Quantity" min={1} max={100} w={100} hideControls allowDecimal={false} value={quantity} onChange={(value) => setQuantity(clampQuantity(value))} />
-                <ActionIcon size="lg" variant="default" aria-label="Increase quantity" onClick={() => setQuantity((q) => clampQuantity(q + 1))}>
+                <NumberInput label="Quantity" min={1} max={100} w={100} hideControls allowDecimal={false} value={quantity} onChange={setQuantity} />
+                <ActionIcon size="lg" variant="default" aria-label="Increase quantity" onClick={() => setQuantity(quantity + 1)}>
                   <IconPlus size={16} aria-hidden />
                 </ActionIcon>
                 <Badge size="lg" variant="light" aria-label="Unit price" ml="auto">

@@ -1,12 +1,12 @@
 // Owns what the Order tab reads: the catalog and countries from the server (reloaded when the device comes back
-// online after a failure), and from the local database the owner's shareable id, orders and remembered recipient.
+// online after a failure), and from the local database the owner's shareable id, orders, remembered recipient and cart.
 import { useNetwork } from '@mantine/hooks'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useState } from 'react'
 import type { CatalogProduct, Country, Order } from '../../contract/order.ts'
 import type { OwnerDatabase } from '../../local/db.ts'
 import { fetchCatalog, lastSeenCatalog, rememberCatalog } from './order-api.ts'
-import { EMPTY_RECIPIENT, type RecipientDraft } from './order-form.ts'
+import { type CartDraft, clampQuantity, EMPTY_CART, EMPTY_RECIPIENT, type RecipientDraft } from './order-form.ts'
 
 export type CatalogState =
   | { status: 'loading' }
@@ -52,23 +52,52 @@ export function useShareableId(db: OwnerDatabase): string | null {
   return useLiveQuery(async () => (await db.profile.toCollection().first())?.shareableId ?? null, [db]) ?? null
 }
 
-/** The recipient as last typed on this device: read once, then every change is written back. */
-export function useRememberedRecipient(db: OwnerDatabase): [RecipientDraft | null, (next: RecipientDraft) => void] {
-  const [recipient, setRecipient] = useState<RecipientDraft | null>(null)
+/** A draft as last left on this device: read once, then every change is written back. */
+function useRememberedDraft<T>(db: OwnerDatabase, load: () => Promise<T>, save: (next: T) => Promise<unknown>, fallback: T): [T | null, (next: T) => void] {
+  const [draft, setDraft] = useState<T | null>(null)
   useEffect(() => {
     let live = true
-    db.orderDrafts.get('recipient').then(
-      (row) => live && setRecipient({ ...EMPTY_RECIPIENT, ...(row?.key === 'recipient' ? row.value : {}) }),
-      () => live && setRecipient(EMPTY_RECIPIENT),
+    load().then(
+      (value) => live && setDraft(value),
+      () => live && setDraft(fallback),
     )
     return () => {
       live = false
     }
+    // Read once per database: `load` and `fallback` are new on every render but ask the same question.
   }, [db])
-  const update = (next: RecipientDraft) => {
-    setRecipient(next)
+  const update = (next: T) => {
+    setDraft(next)
     // Best effort: a full disk must not stop the owner typing.
-    db.orderDrafts.put({ key: 'recipient', value: next }).catch(() => {})
+    save(next).catch(() => {})
   }
-  return [recipient, update]
+  return [draft, update]
+}
+
+/** The recipient as last typed on this device. */
+export function useRememberedRecipient(db: OwnerDatabase): [RecipientDraft | null, (next: RecipientDraft) => void] {
+  return useRememberedDraft(
+    db,
+    async () => {
+      const row = await db.orderDrafts.get('recipient')
+      return { ...EMPTY_RECIPIENT, ...(row?.key === 'recipient' ? row.value : {}) }
+    },
+    (value) => db.orderDrafts.put({ key: 'recipient', value }),
+    EMPTY_RECIPIENT,
+  )
+}
+
+/** The model, size and quantity as last chosen on this device (the catalog decides later whether they still exist). */
+export function useRememberedCart(db: OwnerDatabase): [CartDraft | null, (next: CartDraft) => void] {
+  return useRememberedDraft(
+    db,
+    async () => {
+      const row = await db.orderDrafts.get('cart')
+      if (row?.key !== 'cart') return EMPTY_CART
+      const id = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) ? value : null)
+      return { productId: id(row.value.productId), variantId: id(row.value.variantId), quantity: clampQuantity(row.value.quantity) }
+    },
+    (value) => db.orderDrafts.put({ key: 'cart', value }),
+    EMPTY_CART,
+  )
 }
