@@ -1,0 +1,76 @@
+// The owner's screens at phone widths (320 to 768 px) where an audit of the phone journeys found words cut or a column
+// off-screen, one test per finding. Touch contexts, so every control must also be 44x44 px.
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { baseUrl, launchBrowser } from './browser.ts'
+import { api, createItemByApi, newOwner, type Owner } from './owner-helpers.ts'
+import { layoutProblems } from './phone-layout.ts'
+
+const LONG_NAME = 'A very long wishlist item name that goes on and on to test wrapping on a phone'
+
+let browser: Browser
+let context: BrowserContext | undefined
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+afterEach(async () => {
+  await context?.close()
+  context = undefined
+})
+
+/** A signed-in touch page `width` px wide, opened at `path`. */
+async function phoneAt(width: number, owner: Owner, path: string): Promise<Page> {
+  context = await browser.newContext({ baseURL: baseUrl(), viewport: { width, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 })
+  await context.addInitScript((t) => {
+    localStorage.setItem('token', t.token)
+    localStorage.setItem('refreshToken', t.refreshToken)
+  }, owner)
+  const page = await context.newPage()
+  await page.goto(path)
+  return page
+}
+
+/** A stranger buys the item through the public API, as the visitor's page does. */
+async function buyByApi(owner: Owner, itemId: string): Promise<void> {
+  const bought = await api(`/api/public/profiles/${owner.shareableId}/purchases`, { method: 'POST', body: { wishlistItemId: itemId } })
+  if (bought.status !== 201 && bought.status !== 200) throw new Error(`purchase failed: ${bought.status} ${JSON.stringify(bought.json)}`)
+}
+
+/** Parts of `area` that scroll or hide sideways and hold more than they show. */
+function sidewaysOverflow(area: Locator): Promise<string[]> {
+  return area.evaluate((root) =>
+    [root, ...Array.from(root.querySelectorAll('*'))]
+      .filter((el) => ['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth + 1)
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className}: ${el.scrollWidth} > ${el.clientWidth}`),
+  )
+}
+
+/** Whether the element's text is wholly inside the viewport and its own box (no ellipsis, no scroll). */
+function fullyShown(element: Locator): Promise<boolean> {
+  return element.evaluate((el) => {
+    const rect = el.getBoundingClientRect()
+    return rect.left >= 0 && rect.right <= document.documentElement.clientWidth && el.scrollWidth <= el.clientWidth
+  })
+}
+
+describe.each([320, 360])('at %i px wide', (width) => {
+  it("shows every purchase without sideways swiping: name, price and 'Back on the wishlist' with its confirm", async () => {
+    const owner = await newOwner()
+    await buyByApi(owner, await createItemByApi(owner, LONG_NAME))
+    const page = await phoneAt(width, owner, '/dashboard?view=purchases')
+    const list = page.getByRole('heading', { name: 'All transactions' }).locator('..')
+    await list.getByText(LONG_NAME).waitFor()
+    expect(await fullyShown(list.getByText('€25.00', { exact: true }))).toBe(true)
+    expect(await sidewaysOverflow(list)).toEqual([])
+    await expect.poll(() => layoutProblems(page, { touch: true })).toEqual([])
+
+    await list.getByRole('button', { name: 'Back on the wishlist' }).click()
+    await list.getByText('Was this not a real purchase?', { exact: false }).waitFor()
+    expect(await fullyShown(list.getByRole('button', { name: 'Keep it' }))).toBe(true)
+    expect(await sidewaysOverflow(list)).toEqual([])
+    await expect.poll(() => layoutProblems(page, { touch: true })).toEqual([])
+  })
+})
