@@ -73,4 +73,16 @@ describe.each([320, 360])('at %i px wide', (width) => {
     expect(await sidewaysOverflow(list)).toEqual([])
     await expect.poll(() => layoutProblems(page, { touch: true })).toEqual([])
   })
+
+  it("shows 'Sign out' uncut beside another signed-in device", async () => {
+    const owner = await newOwner()
+    const elsewhere = await api('/api/auth/login', { method: 'POST', body: { email: owner.email, password: owner.password } })
+    expect(elsewhere.status).toBe(200)
+    const page = await phoneAt(width, owner, '/profile/edit')
+    const devices = page.locator('section[aria-labelledby="devices-title"]')
+    await expect.poll(() => devices.getByTestId('device-row').count()).toBe(2)
+    const signOut = devices.getByTestId('device-row').getByRole('button')
+    expect(await signOut.innerText()).toBe('Sign out')
+    await expect.poll(() => layoutProblems(page, { touch: true })).toEqual([])
+  })
 })

@@ -46,8 +46,9 @@ export function DevicesPanel() {
       ) : (
         <Stack gap="sm">
           {devices.map((device) => (
-            <Group key={device.id} justify="space-between" wrap="nowrap" data-testid="device-row">
-              <div>
+            <Group key={device.id} justify="space-between" align="flex-start" wrap="nowrap" data-testid="device-row">
+              {/* The text gives way, not the button: a shrunk button cut its label to 'Sign o' at 320-390 px. */}
+              <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
                 <Text fw={600}>
                   {device.name}
                   {device.current ? ' (this device)' : ''}
@@ -56,7 +57,7 @@ export function DevicesPanel() {
                 <Text size="sm">Last used {when(device.lastUsedAt)}</Text>
               </div>
               {device.current ? null : (
-                <Button variant="default" size="sm" disabled={busy} onClick={() => void act(() => signOutDevice(device.id))} aria-label={`Sign out ${device.name}`}>
+                <Button variant="default" size="sm" disabled={busy} style={{ flexShrink: 0 }} onClick={() => void act(() => signOutDevice(device.id))} aria-label={`Sign out ${device.name}`}>
                   Sign out
                 </Button>
               )}

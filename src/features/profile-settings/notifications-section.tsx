@@ -88,8 +88,13 @@ function PushSwitches({ db }: { db: OwnerDatabase }) {
           </Text>
         ) : null}
         <Group>
+          {/* The label wraps and the button grows: at 320 px one line of it was cut ('…notificatio'). */}
           <Button
             variant="default"
+            h="auto"
+            mih="var(--button-height)"
+            py={6}
+            styles={{ label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'center' } }}
             leftSection={<IconBell size={18} aria-hidden />}
             onClick={() => void test()}
             loading={testing}
