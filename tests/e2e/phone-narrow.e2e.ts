@@ -85,4 +85,26 @@ describe.each([320, 360])('at %i px wide', (width) => {
     expect(await signOut.innerText()).toBe('Sign out')
     await expect.poll(() => layoutProblems(page, { touch: true })).toEqual([])
   })
+
+  it("shows the public address's id on one line in the QR dialog, with a link a finger can tap", async () => {
+    const owner = await newOwner()
+    const page = await phoneAt(width, owner, '/dashboard?modal=qr')
+    const dialog = page.getByRole('dialog')
+    const link = dialog.getByRole('link', { name: new RegExp(`/profile/${owner.shareableId}$`) })
+    await link.waitFor()
+    expect(await link.innerText()).toBe(`${baseUrl()}/profile/${owner.shareableId}`)
+    expect(await link.locator('[data-address-id]').evaluate((el) => [el.textContent, el.getClientRects().length])).toEqual([owner.shareableId, 1])
+    const box = await link.boundingBox()
+    expect(box?.height).toBeGreaterThanOrEqual(44)
+    await expect.poll(() => layoutProblems(page, { touch: true })).toEqual([])
+  })
+
+  it("shows the public address's id on one line in the Profile tab", async () => {
+    const owner = await newOwner()
+    const page = await phoneAt(width, owner, '/dashboard?view=profile')
+    const address = page.locator('[data-public-address]')
+    await address.getByText(owner.shareableId).waitFor()
+    expect(await address.innerText()).toBe(`${baseUrl()}/profile/${owner.shareableId}`)
+    expect(await address.locator('[data-address-id]').evaluate((el) => [el.textContent, el.getClientRects().length])).toEqual([owner.shareableId, 1])
+  })
 })

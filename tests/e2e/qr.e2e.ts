@@ -55,7 +55,7 @@ describe('QR dialog', () => {
   it('shows a code that scans to {origin}/profile/{shareableId}, the shareable ID and the link', async () => {
     const { dialog, shareableId, link } = await openQrDialog()
     expect(await scan(dialog.getByRole('img', { name: /^QR code for / }))).toBe(link)
-    await dialog.getByText(shareableId, { exact: true }).waitFor()
+    await dialog.locator('code', { hasText: shareableId }).waitFor()
     expect(await dialog.getByRole('link', { name: link }).getAttribute('href')).toBe(link)
   })
 

@@ -2,6 +2,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { IconExternalLink, IconShare } from '@tabler/icons-react'
+import { AddressText } from './address-text.tsx'
 import { profileUrl } from './qr-code.ts'
 import { shareProfileLink, shareToast } from './share-profile.ts'
 import { usePublicUrl } from './use-public-url.ts'
@@ -19,7 +20,7 @@ export function ProfileAddress({ shareableId }: { shareableId: string }) {
       </Text>
       {/* Plain text: 'Open' is the link (a two-line inline link is a small tap target). */}
       <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-public-address>
-        {url}
+        <AddressText url={url} />
       </Text>
       <Group gap="xs">
         <Button component="a" href={url} target="_blank" rel="noopener noreferrer" variant="default" leftSection={<IconExternalLink size={18} aria-hidden />}>

@@ -3,6 +3,8 @@ import { Anchor, Button, Center, Code, Group, Image, Skeleton, Stack, Text } fro
 import { notifications } from '@mantine/notifications'
 import { IconDownload, IconShare } from '@tabler/icons-react'
 import { useState } from 'react'
+import { AddressText } from './address-text.tsx'
+import classes from './qr-dialog.module.css'
 import { downloadQrPng, downloadQrSvg, profileUrl } from './qr-code.ts'
 import { shareProfileLink, shareToast } from './share-profile.ts'
 import { usePublicUrl } from './use-public-url.ts'
@@ -52,8 +54,8 @@ export function QrDialogContent({ shareableId, onClose }: { shareableId: string;
             Shareable ID
           </Text>
           <Code fz="md">{shareableId}</Code>
-          <Anchor href={url} target="_blank" rel="noopener noreferrer" size="sm" style={{ overflowWrap: 'anywhere' }} ta="center">
-            {url}
+          <Anchor href={url} target="_blank" rel="noopener noreferrer" size="sm" style={{ overflowWrap: 'anywhere' }} ta="center" className={classes.link}>
+            <AddressText url={url} />
           </Anchor>
         </Stack>
       )}
