@@ -108,3 +108,17 @@ describe.each([320, 360])('at %i px wide', (width) => {
     expect(await address.locator('[data-address-id]').evaluate((el) => [el.textContent, el.getClientRects().length])).toEqual([owner.shareableId, 1])
   })
 })
+
+describe.each([360, 768])("the 'Purchased' badge at %i px wide", (width) => {
+  it('shows the whole word beside or under a long name', async () => {
+    const owner = await newOwner()
+    await buyByApi(owner, await createItemByApi(owner, LONG_NAME))
+    const page = await phoneAt(width, owner, '/dashboard')
+    const badge = page.locator('.mantine-Badge-root', { hasText: 'Purchased' })
+    await badge.waitFor()
+    for (const part of [badge, badge.locator('.mantine-Badge-label')]) {
+      expect(await part.evaluate((el) => [el.scrollWidth <= el.clientWidth, el.clientWidth > 0])).toEqual([true, true])
+    }
+    await expect.poll(() => layoutProblems(page, { touch: true })).toEqual([])
+  })
+})

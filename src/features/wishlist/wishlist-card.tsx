@@ -71,7 +71,7 @@ function WishlistCardView({ db, item, editHref, onEdit, onDelete }: Props) {
         {purchased ? (
           <div className={TITLE_ROW}>
             {name}
-            <Badge color="green" variant="light">
+            <Badge color="green" variant="light" className={classes.badge}>
               Purchased
             </Badge>
           </div>
