@@ -122,3 +122,25 @@ describe.each([360, 768])("the 'Purchased' badge at %i px wide", (width) => {
     await expect.poll(() => layoutProblems(page, { touch: true })).toEqual([])
   })
 })
+
+describe('the shipping rate at 360 px wide', () => {
+  it('shows the chosen rate with its price in full', async () => {
+    const owner = await newOwner()
+    const page = await phoneAt(360, owner, '/dashboard?view=order')
+    await page.getByRole('heading', { name: 'Order a T-Shirt' }).waitFor()
+    await page.getByLabel('Full name', { exact: true }).fill('Grace Hopper')
+    await page.getByLabel('Address', { exact: true }).fill('Avenida Paulista 1000')
+    await page.getByLabel('City', { exact: true }).fill('São Paulo')
+    await page.getByLabel('ZIP', { exact: true }).fill('01310-100')
+    // The longest of the demo's rate names: 'International (7-20 business days)'.
+    const country = page.getByRole('combobox', { name: 'Country', exact: true })
+    await country.click()
+    if ((await country.getAttribute('readonly')) === null) await country.fill('Brazil')
+    await page.getByRole('option', { name: 'Brazil', exact: true }).click()
+    await page.getByRole('button', { name: 'Calculate shipping' }).click()
+    const rate = page.getByRole('group', { name: 'Shipping rate' }).getByRole('radio', { name: 'International (7-20 business days): €11.99', exact: true })
+    await expect.poll(() => rate.isChecked()).toBe(true)
+    expect(await fullyShown(rate.locator('xpath=..'))).toBe(true)
+    await expect.poll(() => layoutProblems(page, { touch: true })).toEqual([])
+  })
+})

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react'
 import type { CatalogProduct, Country, ShippingRate } from '../../contract/order.ts'
 import type { OwnerDatabase } from '../../local/db.ts'
 import { formatCents, parseCents } from '../../lib/cents.ts'
+import { OptionGroup } from '../../ui/option-group.tsx'
 import { MyOrders } from './my-orders.tsx'
 import { draftOrderBody, isOrderRefusal, quoteShipping, sendDraftOrder } from './order-api.ts'
 import { pendingOrderFor, sendPendingOrder } from './pending-order.ts'
@@ -15,6 +16,8 @@ import { canOrder, type CartDraft, clampQuantity, missingForQuote, ORDER_TEXTS, 
 import { RecipientCard } from './recipient-card.tsx'
 import { ShirtPreview } from './shirt-preview.tsx'
 import { useCatalog, useOrders, useRememberedCart, useRememberedRecipient, useShareableId } from './use-order-data.ts'
+
+const rateLabel = (r: ShippingRate) => `${r.name}: ${formatCents(parseCents(r.rate) ?? 0, r.currency)}`
 
 const errorText = (err: unknown) => (err instanceof Error && err.message ? err.message : 'Something went wrong. Please try again.')
 
@@ -188,14 +191,19 @@ function OrderForm({ db, products, countries, recipient, onRecipient, cart, onCa
           <Card withBorder radius="md" p="lg">
             <Stack gap="sm">
               <Title order={3}>Shipping & Order</Title>
-              <Select
-                label="Shipping rate"
-                placeholder={rates.length ? undefined : 'Calculate shipping first'}
-                data={rates.map((r) => ({ value: r.id, label: `${r.name}: ${formatCents(parseCents(r.rate) ?? 0, r.currency)}` }))}
-                value={rate?.id ?? null}
-                onChange={(value) => quote && setQuote({ ...quote, chosen: value })}
-                allowDeselect={false}
-              />
+              {/* Choices that wrap, not a select: its one-line field cut 'Flat Rate (5-8 business days): €9' at 360 px. */}
+              {rates.length > 0 && quote ? (
+                <OptionGroup legend="Shipping rate" options={rates.map((r) => ({ value: r.id, label: rateLabel(r) }))} value={rate?.id ?? ''} onChange={(chosen) => setQuote({ ...quote, chosen })} />
+              ) : (
+                <div>
+                  <Text size="sm" fw={500}>
+                    Shipping rate
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {ORDER_TEXTS.shippingNotQuoted}
+                  </Text>
+                </div>
+              )}
               <Group justify="space-between">
                 <Text>Subtotal</Text>
                 <Text aria-label="Subtotal">{format(money.subtotalCents)}</Text>
