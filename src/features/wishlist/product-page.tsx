@@ -11,7 +11,7 @@ type Props = {
   id?: string
   /** After a save; defaults to the dashboard. */
   onDone?: () => void
-  /** Cancel goes back (spec section 2); a caller may choose otherwise. */
+  /** Cancel goes back (spec section 2), or to the dashboard from the tab's first page; a caller may choose otherwise. */
   onCancel?: () => void
 }
 
@@ -19,7 +19,9 @@ export function ProductPage({ db, id, onDone, onCancel }: Props) {
   const router = useRouter()
   const navigate = useNavigate()
   const done = onDone ?? (() => void navigate({ to: '/dashboard' }))
-  const cancel = onCancel ?? (() => router.history.back())
+  // The router counts its entries in this tab: at the first (a deep link, an installed app started here) going back
+  // would leave the app, to about:blank, so Cancel goes to the dashboard instead.
+  const cancel = onCancel ?? (() => (router.history.canGoBack() ? router.history.back() : void navigate({ to: '/dashboard' })))
   return (
     <Container size="sm" py="lg">
       <Paper withBorder p="lg" radius="md">
