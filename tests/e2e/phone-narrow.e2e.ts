@@ -109,6 +109,21 @@ describe.each([320, 360])('at %i px wide', (width) => {
   })
 })
 
+describe.each([768, 1024, 1440])('the purchases table at %i px wide', (width) => {
+  it("fits with a long name and 'Back on the wishlist' asking", async () => {
+    const owner = await newOwner()
+    await buyByApi(owner, await createItemByApi(owner, LONG_NAME))
+    const page = await phoneAt(width, owner, '/dashboard?view=purchases')
+    const list = page.getByRole('heading', { name: 'All transactions' }).locator('..')
+    await list.getByRole('columnheader', { name: 'Price' }).waitFor()
+    await list.getByRole('button', { name: 'Back on the wishlist' }).click()
+    await list.getByRole('button', { name: 'Keep it' }).waitFor()
+    expect(await fullyShown(list.getByText('€25.00', { exact: true }))).toBe(true)
+    expect(await sidewaysOverflow(list)).toEqual([])
+    await expect.poll(() => layoutProblems(page, { touch: true })).toEqual([])
+  })
+})
+
 describe.each([360, 768])("the 'Purchased' badge at %i px wide", (width) => {
   it('shows the whole word beside or under a long name', async () => {
     const owner = await newOwner()

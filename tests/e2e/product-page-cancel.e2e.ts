@@ -47,7 +47,8 @@ describe('Cancel on a product page opened first', () => {
     const page = await firstPage(owner, '/profile/edit')
     await page.getByRole('heading', { name: 'Profile settings' }).first().waitFor()
     await page.evaluate(() => {
-      // The router's own navigation, as an in-app link makes it.
+      // No in-app link leads here (the dashboard uses its dialogs), so the test pushes the entry the router's own
+      // navigation would (its __TSR_index one further) and lets the router follow it.
       window.history.pushState({ ...window.history.state, __TSR_index: 1 }, '', '/products/new')
       window.dispatchEvent(new PopStateEvent('popstate'))
     })
