@@ -1,4 +1,4 @@
-// The owner's app on a phone (issue 23): at 360x740 and 390x844, light and dark, touch, every owner task walked
+// The owner's app on a phone (issue 23): at 320x640, 360x740 and 390x844, light and dark, touch, every owner task walked
 // through the bottom tab bar — each profile type including Redirect, social links with their URLs, every Period, the
 // whole order form, every tab and back — with no element clipped, none under 44x44 px and no sideways scrolling; axe
 // on every screen at 360 px; and the screenshots under docs/screens/ taken on the way.
@@ -10,6 +10,7 @@ import { layoutProblems } from './phone-layout.ts'
 import { axeViolations } from './screen-checks.ts'
 
 const SIZES = [
+  { width: 320, height: 640 },
   { width: 360, height: 740 },
   { width: 390, height: 844 },
 ] as const
