@@ -102,6 +102,22 @@ const MUST_SEE = [
   'webhook 200',
 ]
 
+/**
+ * Runs made before the random ones, for what the generator reaches too rarely to count on: an upload's lost answer
+ * needs an armed upload fault and then a pending image on the same device, about 2 in 200 runs (none in one CI run).
+ * Not when SOAK_PATH replays a case, whose path counts the generated runs only.
+ */
+const SURE_TO_SEE: [Step[]][] = [
+  [
+    [
+      { t: 'request-fault', d: 'a', fault: { on: 'upload', kind: 'lose-response' } },
+      { t: 'create', d: 'a', image: true },
+      { t: 'sync', d: 'a' },
+      { t: 'sync', d: 'a' },
+    ],
+  ],
+]
+
 it(
   `${runs} random runs of three devices with faults all converge on the owner's last intents`,
   async () => {
@@ -113,7 +129,7 @@ it(
       for (const [what, times] of Object.entries(outcome.seen)) seen[what] = (seen[what] ?? 0) + times
       if (outcome.problems.length > 0) throw new Error(outcome.problems.join('\n'))
     })
-    const details = await fc.check(property, { numRuns: runs, seed, path, endOnFailure: !shrink })
+    const details = await fc.check(property, { numRuns: runs, seed, path, endOnFailure: !shrink, ...(path ? {} : { examples: SURE_TO_SEE }) })
     if (details.failed) throw new Error(failureReport(details))
     console.info(`sync soak: ${runs} runs (seed ${details.seed}), ${executed} operations ran; ${JSON.stringify(seen)}`)
     if (runs < 200) return
