@@ -42,3 +42,27 @@ export function freshContextPerTest(use: (fresh: FreshContext) => void | Promise
 export function freshPagePerTest(use: (fresh: FreshPage) => void): void {
   freshContextPerTest(async (fresh) => use({ ...fresh, page: await fresh.context.newPage() }))
 }
+
+/**
+ * One Chromium per spec file and, per test, a touch context `width` px wide (a phone in the hand: touch events, the
+ * mobile viewport, `pointer: coarse`), closed after the test.
+ */
+export function touchContextPerTest(): (width: number) => Promise<BrowserContext> {
+  let browser: Browser | undefined
+  let context: BrowserContext | undefined
+  beforeAll(async () => {
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+  afterEach(async () => {
+    await context?.close()
+    context = undefined
+  })
+  return async (width) => {
+    if (!browser) throw new Error('Chromium did not start')
+    context = await browser.newContext({ baseURL: baseUrl(), viewport: { width, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 })
+    return context
+  }
+}

@@ -1,5 +1,5 @@
 // Shared steps of the owner journeys: a signed-in owner, the server's view of their data, the sync badge and toasts.
-import type { Locator, Page } from 'playwright-core'
+import type { BrowserContext, Locator, Page } from 'playwright-core'
 import * as v from 'valibot'
 import { expect } from 'vitest'
 import { baseUrl } from './browser.ts'
@@ -55,6 +55,14 @@ export async function createItemByApi(owner: Owner, name: string): Promise<strin
 
 export async function publicProfile(owner: Owner): Promise<v.InferOutput<typeof PublicProfileSchema>> {
   return v.parse(PublicProfileSchema, (await api(`/api/profiles/${owner.shareableId}`)).json)
+}
+
+/** Every page of `context` starts signed in as `owner`: the tokens are stored before any of the app's code runs. */
+export async function signedInBeforeLoad(context: BrowserContext, owner: Pick<Owner, 'token' | 'refreshToken'>): Promise<void> {
+  await context.addInitScript((t) => {
+    localStorage.setItem('token', t.token)
+    localStorage.setItem('refreshToken', t.refreshToken)
+  }, owner)
 }
 
 /** Stores the tokens as a sign-in would and opens the dashboard once the first sync has brought the profile. */

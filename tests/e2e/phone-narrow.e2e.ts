@@ -1,33 +1,19 @@
 // The owner's screens at phone widths (320 to 768 px) where an audit of the phone journeys found words cut or a column
 // off-screen, one test per finding. Touch contexts, so every control must also be 44x44 px.
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { baseUrl, launchBrowser } from './browser.ts'
-import { api, createItemByApi, newOwner, type Owner } from './owner-helpers.ts'
+import type { Locator, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { baseUrl, touchContextPerTest } from './browser.ts'
+import { api, createItemByApi, newOwner, type Owner, signedInBeforeLoad } from './owner-helpers.ts'
 import { layoutProblems } from './phone-layout.ts'
 
 const LONG_NAME = 'A very long wishlist item name that goes on and on to test wrapping on a phone'
 
-let browser: Browser
-let context: BrowserContext | undefined
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-afterEach(async () => {
-  await context?.close()
-  context = undefined
-})
+const touchContext = touchContextPerTest()
 
 /** A signed-in touch page `width` px wide, opened at `path`. */
 async function phoneAt(width: number, owner: Owner, path: string): Promise<Page> {
-  context = await browser.newContext({ baseURL: baseUrl(), viewport: { width, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 })
-  await context.addInitScript((t) => {
-    localStorage.setItem('token', t.token)
-    localStorage.setItem('refreshToken', t.refreshToken)
-  }, owner)
+  const context = await touchContext(width)
+  await signedInBeforeLoad(context, owner)
   const page = await context.newPage()
   await page.goto(path)
   return page

@@ -3,7 +3,7 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { freshContextPerTest } from './browser.ts'
-import { createItemByApi, newOwner, type Owner } from './owner-helpers.ts'
+import { createItemByApi, newOwner, type Owner, signedInBeforeLoad } from './owner-helpers.ts'
 
 let context: BrowserContext
 freshContextPerTest((fresh) => {
@@ -12,10 +12,7 @@ freshContextPerTest((fresh) => {
 
 /** A new tab whose very first page is `path`, signed in before anything loads. */
 async function firstPage(owner: Owner, path: string): Promise<Page> {
-  await context.addInitScript((t) => {
-    localStorage.setItem('token', t.token)
-    localStorage.setItem('refreshToken', t.refreshToken)
-  }, owner)
+  await signedInBeforeLoad(context, owner)
   const page = await context.newPage()
   await page.goto(path)
   return page

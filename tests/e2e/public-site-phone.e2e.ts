@@ -1,9 +1,9 @@
 // The public pages (/, /help-center, /demo/wishlist) and the sign-in pages on a touch screen (issue 23): from 320 px
 // to a tablet, light and dark, nothing clipped, nothing under 44x44 px, no sideways scroll, axe clean at 360 px; and
 // the header's menu, which holds the theme switch on a phone (and 'Sign In' where it does not fit beside 'Sign up').
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { baseUrl, launchBrowser } from './browser.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { touchContextPerTest } from './browser.ts'
 import { layoutProblems } from './phone-layout.ts'
 import { axeViolations } from './screen-checks.ts'
 
@@ -11,21 +11,10 @@ const WIDTHS = [320, 360, 390, 768] as const
 const THEMES = ['light', 'dark'] as const
 const PAGES = ['/', '/help-center', '/demo/wishlist', '/login', '/register', '/forgot-password'] as const
 
-let browser: Browser
-let context: BrowserContext | undefined
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-afterEach(async () => {
-  await context?.close()
-  context = undefined
-})
+const touchContext = touchContextPerTest()
 
 async function touchPage(width: number, theme: (typeof THEMES)[number]): Promise<Page> {
-  context = await browser.newContext({ baseURL: baseUrl(), viewport: { width, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 })
+  const context = await touchContext(width)
   await context.addInitScript((chosen) => localStorage.setItem('vite-ui-theme', chosen), theme)
   return context.newPage()
 }
