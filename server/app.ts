@@ -30,6 +30,7 @@ import { pushSubscriptionRoutes } from './notifications/push-subscriptions.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import { createScanCounter } from './scans/scan-counter.ts'
 import { encodeFor, type StaticSite } from './site/static-files.ts'
+import { isClientRoute } from './site/client-routes.ts'
 
 export function createApp(input: AppDepsInput, site?: StaticSite) {
   const app = new Hono<AppEnv>()
@@ -89,18 +90,21 @@ export function createApp(input: AppDepsInput, site?: StaticSite) {
   app.get('*', (c) => {
     if (!site) return c.json({ message: 'Not found' }, 404)
     const urlPath = decodeURIComponent(new URL(c.req.url).pathname)
-    const file = site.get(urlPath) ?? (looksLikeClientRoute(urlPath) ? site.shell() : undefined)
+    const asset = site.get(urlPath)
+    const file = asset ?? (looksLikeClientRoute(urlPath) ? site.shell() : undefined)
     if (!file) return c.json({ message: 'Not found' }, 404)
-    if (c.req.header('If-None-Match') === file.etag) return c.body(null, 304, { ETag: file.etag })
+    // A path the router does not know still gets the app, which shows its not-found page, but says so in its status.
+    const found = asset !== undefined || isClientRoute(urlPath)
+    if (found && c.req.header('If-None-Match') === file.etag) return c.body(null, 304, { ETag: file.etag })
     const { body, encoding } = encodeFor(file, c.req.header('Accept-Encoding'))
     const headers: Record<string, string> = {
       'Content-Type': file.type,
       'Cache-Control': file.cacheControl,
-      ETag: file.etag,
       Vary: 'Accept-Encoding',
     }
+    if (found) headers.ETag = file.etag
     if (encoding) headers['Content-Encoding'] = encoding
-    return c.body(body as Uint8Array<ArrayBuffer>, 200, headers)
+    return c.body(body as Uint8Array<ArrayBuffer>, found ? 200 : 404, headers)
   })
 
   app.notFound((c) => c.json({ message: 'Not found' }, 404))

@@ -31,6 +31,18 @@ describe('static host with SPA fallback', () => {
     expect(await res.text()).toContain('<div id="root">')
   })
 
+  it.each(['/nope', '/dashboard/extra', '/products', '/profile', '/login/again'])('answers the app shell with 404 for the unknown route %s', async (route) => {
+    const res = await app.request(route)
+    expect(res.status).toBe(404)
+    expect(res.headers.get('content-type')).toMatch(/text\/html/)
+    expect(res.headers.get('etag')).toBeNull()
+    expect(await res.text()).toContain('<div id="root">')
+  })
+
+  it.each(['/dashboard/', '/products/3f1c', '/profile/edit', '/oauth/callback'])('answers 200 for the known route %s', async (route) => {
+    expect((await app.request(route)).status).toBe(200)
+  })
+
   it('never falls back to the shell for /api paths', async () => {
     const res = await app.request('/api/dashboard')
     expect(res.status).toBe(404)
