@@ -61,6 +61,9 @@ describe('Accounts that stay yours', () => {
     await page.goto('/login')
     await page.getByRole('link', { name: 'Forgot password?' }).tap()
     await page.waitForURL((url) => url.pathname === '/forgot-password')
+    // The router moves the address before the page's lazy chunk has rendered: until then the login page, with its
+    // own 'Email' field, is still on screen, and a fill would land there.
+    await page.getByRole('heading', { name: 'Forgot password' }).waitFor()
     await page.getByLabel('Email').fill(user.email)
     await page.getByRole('button', { name: 'Send the link' }).tap()
     await page.getByText(RECOVERY_MESSAGES.forgotSent).waitFor()

@@ -44,10 +44,10 @@ export function freshPagePerTest(use: (fresh: FreshPage) => void): void {
 }
 
 /**
- * One Chromium per spec file and, per test, a touch context `width` px wide (a phone in the hand: touch events, the
- * mobile viewport, `pointer: coarse`), closed after the test.
+ * One Chromium per spec file and, per test, a touch context of `width` x `height` px (740 unless given): a phone in
+ * the hand (touch events, the mobile viewport, `pointer: coarse`), closed after the test.
  */
-export function touchContextPerTest(): (width: number) => Promise<BrowserContext> {
+export function touchContextPerTest(): (width: number, height?: number) => Promise<BrowserContext> {
   let browser: Browser | undefined
   let context: BrowserContext | undefined
   beforeAll(async () => {
@@ -60,9 +60,9 @@ export function touchContextPerTest(): (width: number) => Promise<BrowserContext
     await context?.close()
     context = undefined
   })
-  return async (width) => {
+  return async (width, height = 740) => {
     if (!browser) throw new Error('Chromium did not start')
-    context = await browser.newContext({ baseURL: baseUrl(), viewport: { width, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 })
+    context = await browser.newContext({ baseURL: baseUrl(), viewport: { width, height }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 })
     return context
   }
 }

@@ -2,9 +2,9 @@
 // through the bottom tab bar — each profile type including Redirect, social links with their URLs, every Period, the
 // whole order form, every tab and back — with no element clipped, none under 44x44 px and no sideways scrolling; axe
 // on every screen at 360 px; and the screenshots under docs/screens/ taken on the way.
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { baseUrl, launchBrowser } from './browser.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { touchContextPerTest } from './browser.ts'
 import { createItemByApi, newOwner, type Owner } from './owner-helpers.ts'
 import { layoutProblems } from './phone-layout.ts'
 import { axeViolations } from './screen-checks.ts'
@@ -16,22 +16,10 @@ const SIZES = [
 ] as const
 const THEMES = ['light', 'dark'] as const
 
-let browser: Browser
-let context: BrowserContext | undefined
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-afterEach(async () => {
-  await context?.close()
-  context = undefined
-})
+const touchContext = touchContextPerTest()
 
 async function phonePage(size: (typeof SIZES)[number], theme: (typeof THEMES)[number], owner: Owner): Promise<Page> {
-  context = await browser.newContext({ baseURL: baseUrl(), viewport: size, hasTouch: true, isMobile: true, deviceScaleFactor: 1 })
-  const page = await context.newPage()
+  const page = await (await touchContext(size.width, size.height)).newPage()
   await page.goto('/login')
   await page.evaluate(
     ({ token, refreshToken, theme: chosen }) => {
