@@ -1,7 +1,7 @@
 // The scan fast path writes the same security headers as the middleware, HSTS included when PUBLIC_URL is https.
 import { describe, expect, it } from 'vitest'
-import { visitorDocumentHeaders, wireHeaders } from '../public-profile/profile-headers.ts'
-import { securityHeadersFor } from './security-headers.ts'
+import { redirectHeaders, visitorDocumentHeaders, wireHeaders } from '../public-profile/profile-headers.ts'
+import { forRedirect, SECURITY_HEADERS, securityHeadersFor } from './security-headers.ts'
 
 describe('security headers on the wire', () => {
   it.each([
@@ -11,5 +11,17 @@ describe('security headers on the wire', () => {
     const head = wireHeaders(visitorDocumentHeaders('"etag"', undefined), securityHeadersFor(publicUrl))
     const at = head.indexOf('strict-transport-security')
     expect(at === -1 ? undefined : head[at + 1]).toBe(expected)
+  })
+
+  it('a redirect carries every security header but the opener policy, which a document keeps', () => {
+    const names = (head: string[]) => head.filter((_, i) => i % 2 === 0)
+    const security = securityHeadersFor('https://qrtee.example')
+    const page = names(wireHeaders(visitorDocumentHeaders('"etag"', undefined), security))
+    const redirect = names(wireHeaders(redirectHeaders('https://example.org/'), forRedirect(security)))
+    expect(page).toContain('cross-origin-opener-policy')
+    expect(redirect).not.toContain('cross-origin-opener-policy')
+    for (const [name] of [...SECURITY_HEADERS, ['Strict-Transport-Security']]) {
+      if (name !== 'Cross-Origin-Opener-Policy') expect(redirect).toContain(name.toLowerCase())
+    }
   })
 })

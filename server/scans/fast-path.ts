@@ -9,7 +9,7 @@ import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { type Logger, logAnswer, REQUEST_ID_HEADER, requestIdFor } from '../http/logging.ts'
 import { type Encoding, publicProfileHeaders, redirectHeaders, visitorDocumentHeaders, wireHeaders } from '../public-profile/profile-headers.ts'
-import { securityHeadersFor } from '../http/security-headers.ts'
+import { forRedirect, securityHeadersFor } from '../http/security-headers.ts'
 import { acceptsGzip, type CachedPublicProfile, gzipOf, matchesIfNoneMatch, publicProfileCache } from '../profile-cache/public-profile-cache.ts'
 import type { ScanCounter, ScanInput } from './scan-counter.ts'
 import { profileOf, type RenderedPage, visitorDocuments } from '../public-profile/visitor-documents.ts'
@@ -117,7 +117,7 @@ export function createFastPath(deps: FastPathDeps, site: StaticSite | undefined)
     if (!answer) return undefined
     const prepared: PreparedDocument =
       answer.kind === 'redirect'
-        ? { kind: 'redirect', templateEtag, found: { status: 302, head: wireHeaders(redirectHeaders(answer.location), security) } }
+        ? { kind: 'redirect', templateEtag, found: { status: 302, head: wireHeaders(redirectHeaders(answer.location), forRedirect(security)) } }
         : { kind: 'page', templateEtag, page: answer.page, answers: preparedPage(answer.page, security) }
     documentAnswers.set(entry, prepared)
     return prepared

@@ -46,6 +46,10 @@ describeEachDatabase('the first scan of /profile/{id}', (getDatabase) => {
     expect(res.headers.get('location')).toBe('https://example.org/landing')
     expect(res.headers.get('cache-control')).toBe('no-store')
     expect(await res.text()).toBe('')
+    // No opener policy on a redirect: it protects no document, and Chromium would start a new renderer process for
+    // the destination because of it. The other security headers stay.
+    expect(res.headers.get('cross-origin-opener-policy')).toBeNull()
+    expect(res.headers.get('x-frame-options')).toBe('DENY')
   })
 
   it('embeds the public profile JSON in the shell for the other types, with the canonical address', async () => {
