@@ -18,20 +18,28 @@ export function newContext(browser: Browser): Promise<BrowserContext> {
 export type FreshContext = { browser: Browser; context: BrowserContext }
 export type FreshPage = FreshContext & { page: Page }
 
-/** One Chromium per spec file and a fresh context per test; `use` receives them before each test. */
-export function freshContextPerTest(use: (fresh: FreshContext) => void | Promise<void>): void {
+/** One Chromium per spec file: launched before its first test, closed after its last; the getter answers it. */
+function browserPerFile(): () => Browser {
   let browser: Browser | undefined
-  let context: BrowserContext | undefined
   beforeAll(async () => {
     browser = await launchBrowser()
   })
   afterAll(async () => {
     await browser?.close()
   })
-  beforeEach(async () => {
+  return () => {
     if (!browser) throw new Error('Chromium did not start')
-    context = await newContext(browser)
-    await use({ browser, context })
+    return browser
+  }
+}
+
+/** One Chromium per spec file and a fresh context per test; `use` receives them before each test. */
+export function freshContextPerTest(use: (fresh: FreshContext) => void | Promise<void>): void {
+  const browser = browserPerFile()
+  let context: BrowserContext | undefined
+  beforeEach(async () => {
+    context = await newContext(browser())
+    await use({ browser: browser(), context })
   })
   afterEach(async () => {
     await context?.close()
@@ -48,21 +56,14 @@ export function freshPagePerTest(use: (fresh: FreshPage) => void): void {
  * the hand (touch events, the mobile viewport, `pointer: coarse`), closed after the test.
  */
 export function touchContextPerTest(): (width: number, height?: number) => Promise<BrowserContext> {
-  let browser: Browser | undefined
+  const browser = browserPerFile()
   let context: BrowserContext | undefined
-  beforeAll(async () => {
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await browser?.close()
-  })
   afterEach(async () => {
     await context?.close()
     context = undefined
   })
   return async (width, height = 740) => {
-    if (!browser) throw new Error('Chromium did not start')
-    context = await browser.newContext({ baseURL: baseUrl(), viewport: { width, height }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 })
+    context = await browser().newContext({ baseURL: baseUrl(), viewport: { width, height }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 })
     return context
   }
 }
