@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { apiCall as call } from './lib-api-call.ts'
-import { announce, serveRawOnRequest } from './lib-scan-load.ts'
+import { announce, serveRawOnRequest } from './lib-bench-children.ts'
 
 /** `logs`: the default request log (LOG_LEVEL=info, to standard output, a pipe) or none (silent). */
 export type AppOptions = { counting: boolean; fastPath: boolean; logs: boolean; items: number[]; profiles: number }

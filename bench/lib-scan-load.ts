@@ -1,12 +1,9 @@
 // What the scan benches share: a lean closed-loop HTTP/1.1 load generator on raw sockets (so the generator costs
-// little of the machine's two cores), the raw node:http baseline serving recorded answers, and child processes.
-import { type ChildProcess, spawn } from 'node:child_process'
-import { closeSync, createWriteStream, openSync, readFileSync, writeSync } from 'node:fs'
+// little of the machine's two cores) and the raw node:http baseline serving recorded answers. The servers' child
+// processes are bench/lib-bench-children.ts's.
+import { readFileSync } from 'node:fs'
 import http from 'node:http'
 import net from 'node:net'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import type { Readable } from 'node:stream'
 
 export type LoadResult = {
   requestsPerSecond: number
@@ -141,15 +138,6 @@ export function fetchAnswer(port: number, urlPath: string, headers: Record<strin
   })
 }
 
-export type Ready = { port: number; [key: string]: unknown }
-/**
- * A child's messages to the bench (READY, RAW-READY, LEVEL-SET) go over fd 3 when startChild opened it, so that
- * standard output is the request log alone and can be a file, as `node server > app.log` makes it.
- */
-const CONTROL_FD = Number(process.env.BENCH_CONTROL_FD ?? 1)
-const tell = (text: string) => writeSync(CONTROL_FD, text)
-export const announce = (ready: Ready) => tell(`READY ${JSON.stringify(ready)}\n`)
-
 /** node:http answering each recorded path with its bytes and the app's own headers, nothing else; resolves to its port. */
 export function startRawServer(answersFile: string): Promise<{ port: number; server: http.Server }> {
   const recorded = JSON.parse(readFileSync(answersFile, 'utf8')) as Record<string, Recorded>
@@ -169,115 +157,6 @@ export function startRawServer(answersFile: string): Promise<{ port: number; ser
       resolve({ port: typeof address === 'object' && address ? address.port : 0, server })
     }),
   )
-}
-
-/** Child mode: the raw server in a process of its own. */
-export async function serveRaw(answersFile: string) {
-  const { port, server } = await startRawServer(answersFile)
-  announce({ port })
-  process.on('SIGTERM', () => server.close(() => process.exit(0)))
-}
-
-/**
- * In an app's child: on a `RAW <answersFile>` line from the parent, the same raw server inside this process, announced
- * as `RAW-READY <port>`. Raw node:http in the app's own process shares its heap and compiled code, so the comparison
- * leaves out how much two processes of the same code differ (about 10% here) and keeps the app's own cost per request.
- * On a `LEVEL <level>` line (bench:log-cost), `setLevel` changes the app's log level, answered `LEVEL-SET`.
- */
-export function serveRawOnRequest(setLevel?: (level: string) => void): void {
-  let input = ''
-  process.stdin.on('data', (chunk: Buffer) => {
-    input += chunk.toString()
-    const level = /LEVEL (\w+)\n/.exec(input)
-    if (level?.[1] && setLevel) {
-      input = ''
-      setLevel(level[1])
-      tell('LEVEL-SET\n')
-      return
-    }
-    const line = /RAW (.+)\n/.exec(input)
-    if (!line?.[1]) return
-    input = ''
-    void startRawServer(line[1]).then(({ port }) => tell(`RAW-READY ${port}\n`))
-  })
-}
-
-/** Asks an app's child (started by startChild) for a raw server in its own process; resolves to the port. */
-export function rawServerIn(child: ChildProcess, answersFile: string): Promise<number> {
-  return new Promise((resolve) => {
-    let out = ''
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString()
-      const line = /RAW-READY (\d+)\n/.exec(out)
-      if (!line?.[1]) return
-      controlOf(child)?.off('data', onData)
-      resolve(Number(line[1]))
-    }
-    controlOf(child)?.on('data', onData)
-    child.stdin?.write(`RAW ${answersFile}\n`)
-  })
-}
-
-/** Sets an app child's log level at run time (serveRawOnRequest's LEVEL line); resolves on its LEVEL-SET. */
-export function setLogLevelIn(child: ChildProcess, level: string): Promise<void> {
-  return new Promise((resolve) => {
-    let out = ''
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString()
-      if (!out.includes('LEVEL-SET\n')) return
-      controlOf(child)?.off('data', onData)
-      resolve()
-    }
-    controlOf(child)?.on('data', onData)
-    child.stdin?.write(`LEVEL ${level}\n`)
-  })
-}
-
-/**
- * How a child's request log leaves it: 'file', its standard output is a file (`node server > app.log`); 'pipe', a pipe
- * this process drains into a file, as a log collector reading a service's output would (it costs this process, the
- * load generator's, CPU). `--log-to pipe|file` on the command line; 'file' by default.
- */
-export type LogTo = 'file' | 'pipe'
-export const logToArg = (): LogTo => (process.argv[process.argv.indexOf('--log-to') + 1] === 'pipe' ? 'pipe' : 'file')
-
-const controlOf = (child: ChildProcess) => child.stdio[3] as Readable | null | undefined
-
-/** Runs `script` with `args` in a child process and waits for its READY line. `nodeArgs`: options for its node, such as --cpu-prof. */
-export function startChild<T extends Ready>(script: string, args: string[], nodeArgs: string[] = [], logTo: LogTo = logToArg()): Promise<{ child: ChildProcess; ready: T }> {
-  const logFile = path.join(tmpdir(), `qr-tee-bench-${process.pid}-${Math.random().toString(36).slice(2)}.log`)
-  const output = logTo === 'file' ? openSync(logFile, 'w') : 'pipe'
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], {
-    stdio: ['pipe', output, 'inherit', 'pipe'],
-    env: { ...process.env, BENCH_CONTROL_FD: '3' },
-  })
-  if (typeof output === 'number') closeSync(output)
-  logFiles.set(child, logFile)
-  if (child.stdout) child.stdout.pipe(createWriteStream(logFile))
-  return new Promise((resolve, reject) => {
-    let out = ''
-    const untilReady = (chunk: Buffer) => {
-      out += chunk.toString()
-      const line = /READY (.+)\n/.exec(out)
-      if (!line?.[1]) return
-      controlOf(child)?.off('data', untilReady)
-      resolve({ child, ready: JSON.parse(line[1]) as T })
-    }
-    controlOf(child)?.on('data', untilReady)
-    child.once('exit', (code) => reject(new Error(`server process exited with ${code}`)))
-  })
-}
-
-const logFiles = new WeakMap<ChildProcess, string>()
-/** The file a child's request log went to (startChild). */
-export const childLogFileOf = (child: ChildProcess): string | undefined => logFiles.get(child)
-
-export function stopChild(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.removeAllListeners('exit')
-    child.once('exit', () => resolve())
-    child.kill('SIGTERM')
-  })
 }
 
 /** The least CPU per request over the rounds: the round least disturbed by the rest of the machine. */

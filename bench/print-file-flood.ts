@@ -10,7 +10,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
 import { numericArg } from './lib-in-process-app.ts'
-import { announce, type Ready, startChild, stopChild } from './lib-scan-load.ts'
+import { announce, type Ready, startChild, stopChild } from './lib-bench-children.ts'
 
 const self = fileURLToPath(import.meta.url)
 const FILES = 100

@@ -13,7 +13,8 @@ import { fileURLToPath } from 'node:url'
 import { buildIfStale } from '../server/site/build-if-stale.ts'
 import { numericArg } from './lib-in-process-app.ts'
 import type { AppOptions, AppReady } from './lib-scan-app.ts'
-import { fetchAnswer, load, type Ready, requestBytes, setLogLevelIn, startChild, stopChild } from './lib-scan-load.ts'
+import { type Ready, setLogLevelIn, startChild, stopChild } from './lib-bench-children.ts'
+import { fetchAnswer, load, requestBytes } from './lib-scan-load.ts'
 import { type PerfSample, readPerfSamples, summarise } from './lib-perf.ts'
 
 const scanBench = path.join(path.dirname(fileURLToPath(import.meta.url)), 'scan.ts')

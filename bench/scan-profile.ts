@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url'
 import { buildIfStale } from '../server/site/build-if-stale.ts'
 import { numericArg } from './lib-in-process-app.ts'
 import type { AppOptions, AppReady } from './lib-scan-app.ts'
-import { load, type Ready, requestBytes, startChild, stopChild } from './lib-scan-load.ts'
+import { type Ready, startChild, stopChild } from './lib-bench-children.ts'
+import { load, requestBytes } from './lib-scan-load.ts'
 
 type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
 type CpuProfile = { nodes: ProfileNode[]; startTime: number; samples: number[]; timeDeltas: number[] }

@@ -14,20 +14,22 @@ import { type AppOptions, type AppReady, serveApp } from './lib-scan-app.ts'
 import { countingNsPerScan } from './lib-scan-counting.ts'
 import {
   childLogFileOf,
+  logToArg,
+  rawServerIn,
+  type Ready,
+  serveRaw,
+  startChild,
+  stopChild,
+} from './lib-bench-children.ts'
+import {
   fetchAnswer,
   type LoadResult,
   leastCpu,
   leastCpuRound,
   load,
-  logToArg,
   median,
-  rawServerIn,
-  type Ready,
   type Recorded,
   requestBytes,
-  serveRaw,
-  startChild,
-  stopChild,
 } from './lib-scan-load.ts'
 
 const self = fileURLToPath(import.meta.url)
