@@ -48,34 +48,17 @@ export function serveRawOnRequest(setLevel?: (level: string) => void): void {
 }
 
 /** Asks an app's child (started by startChild) for a raw server in its own process; resolves to the port. */
-export function rawServerIn(child: ChildProcess, answersFile: string): Promise<number> {
-  return new Promise((resolve) => {
-    let out = ''
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString()
-      const line = /RAW-READY (\d+)\n/.exec(out)
-      if (!line?.[1]) return
-      controlOf(child)?.off('data', onData)
-      resolve(Number(line[1]))
-    }
-    controlOf(child)?.on('data', onData)
-    child.stdin?.write(`RAW ${answersFile}\n`)
-  })
+export async function rawServerIn(child: ChildProcess, answersFile: string): Promise<number> {
+  const answer = controlLine(child, /RAW-READY (\d+)\n/)
+  child.stdin?.write(`RAW ${answersFile}\n`)
+  return Number((await answer)[1])
 }
 
 /** Sets an app child's log level at run time (serveRawOnRequest's LEVEL line); resolves on its LEVEL-SET. */
-export function setLogLevelIn(child: ChildProcess, level: string): Promise<void> {
-  return new Promise((resolve) => {
-    let out = ''
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString()
-      if (!out.includes('LEVEL-SET\n')) return
-      controlOf(child)?.off('data', onData)
-      resolve()
-    }
-    controlOf(child)?.on('data', onData)
-    child.stdin?.write(`LEVEL ${level}\n`)
-  })
+export async function setLogLevelIn(child: ChildProcess, level: string): Promise<void> {
+  const answer = controlLine(child, /LEVEL-SET\n/)
+  child.stdin?.write(`LEVEL ${level}\n`)
+  await answer
 }
 
 /**
@@ -87,6 +70,21 @@ export type LogTo = 'file' | 'pipe'
 export const logToArg = (): LogTo => (process.argv[process.argv.indexOf('--log-to') + 1] === 'pipe' ? 'pipe' : 'file')
 
 const controlOf = (child: ChildProcess) => child.stdio[3] as Readable | null | undefined
+
+/** The first match of `pattern` in what a child writes on its control fd from now on (listening stops there). */
+function controlLine(child: ChildProcess, pattern: RegExp): Promise<RegExpExecArray> {
+  return new Promise((resolve) => {
+    let out = ''
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString()
+      const match = pattern.exec(out)
+      if (!match) return
+      controlOf(child)?.off('data', onData)
+      resolve(match)
+    }
+    controlOf(child)?.on('data', onData)
+  })
+}
 
 /** Runs `script` with `args` in a child process and waits for its READY line. `nodeArgs`: options for its node, such as --cpu-prof. */
 export function startChild<T extends Ready>(script: string, args: string[], nodeArgs: string[] = [], logTo: LogTo = logToArg()): Promise<{ child: ChildProcess; ready: T }> {
@@ -100,15 +98,7 @@ export function startChild<T extends Ready>(script: string, args: string[], node
   logFiles.set(child, logFile)
   if (child.stdout) child.stdout.pipe(createWriteStream(logFile))
   return new Promise((resolve, reject) => {
-    let out = ''
-    const untilReady = (chunk: Buffer) => {
-      out += chunk.toString()
-      const line = /READY (.+)\n/.exec(out)
-      if (!line?.[1]) return
-      controlOf(child)?.off('data', untilReady)
-      resolve({ child, ready: JSON.parse(line[1]) as T })
-    }
-    controlOf(child)?.on('data', untilReady)
+    void controlLine(child, /READY (.+)\n/).then((line) => resolve({ child, ready: JSON.parse(line[1] ?? '') as T }))
     child.once('exit', (code) => reject(new Error(`server process exited with ${code}`)))
   })
 }

@@ -159,10 +159,7 @@ export function startRawServer(answersFile: string): Promise<{ port: number; ser
   )
 }
 
-/** The least CPU per request over the rounds: the round least disturbed by the rest of the machine. */
-export const leastCpu = (results: LoadResult[]): number => leastCpuRound(results).cpuUsPerRequest
-
-/** The round with the least CPU per request (its user part goes with it). */
+/** The round with the least CPU per request, the one least disturbed by the rest of the machine (its user part goes with it). */
 export const leastCpuRound = (results: LoadResult[]): LoadResult => results.reduce((least, r) => (r.cpuUsPerRequest < least.cpuUsPerRequest ? r : least), results[0] ?? NO_RESULT)
 
 const NO_RESULT: LoadResult = { requestsPerSecond: 0, p50Ms: 0, p99Ms: 0, requests: 0, cpuUsPerRequest: 0, userUsPerRequest: 0 }

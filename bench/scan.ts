@@ -24,7 +24,6 @@ import {
 import {
   fetchAnswer,
   type LoadResult,
-  leastCpu,
   leastCpuRound,
   load,
   median,
@@ -140,8 +139,8 @@ async function main() {
         console.log(`  ${s.label.padEnd(38)} ${fmt(m, least)}   ${ratios}`)
       }
       const on = median(results.get('fast') ?? [])
-      const onCpu = leastCpu(results.get('fast') ?? [])
-      const offCpu = leastCpu(results.get('fastOff') ?? [])
+      const onCpu = leastCpuRound(results.get('fast') ?? []).cpuUsPerRequest
+      const offCpu = leastCpuRound(results.get('fastOff') ?? []).cpuUsPerRequest
       const ratio = on.requestsPerSecond / rawMedian.requestsPerSecond
       const measuredCost = onCpu / offCpu - 1
       // The API counts nothing; the document's counting is timed in-process (the two servers' CPU differs by noise too).
