@@ -13,11 +13,24 @@ import { ITEM_NAME, seedWishlist } from './lib-server.ts'
 
 type Side = { label: string; app: AppServer; url: string; perf: number[]; tbt: number[]; lcp: number[]; longTasks: number[]; longest: number[] }
 
-/** Long tasks (over 50 ms) from navigation until the page has been quiet a while after load, as this machine runs them. */
-async function longTasksOfLoad(browser: Browser, url: string): Promise<number[]> {
+/** The document without a script of its own (module, JSON data) and without its module preloads: what the page reads as. */
+export const withoutScripts = (html: string): string =>
+  html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '').replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, '')
+
+/**
+ * Long tasks (over 50 ms) from navigation until the page has been quiet a while after load, as this machine runs them.
+ * `scriptless`: the document is served without its scripts (through Playwright's router), so what is left is the
+ * browser's own parsing, style, layout and paint of the server's HTML, the floor the page's script cannot go below.
+ */
+async function longTasksOfLoad(browser: Browser, url: string, { scriptless = false } = {}): Promise<number[]> {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true })
   try {
     const page = await context.newPage()
+    if (scriptless)
+      await page.route(url, async (route) => {
+        const response = await route.fetch()
+        await route.fulfill({ response, body: withoutScripts(await response.text()) })
+      })
     await page.addInitScript(() => {
       const durations: number[] = []
       ;(window as unknown as { longTasks: number[] }).longTasks = durations
@@ -46,6 +59,7 @@ export async function benchPublicAb(base: string, runs: number): Promise<void> {
       sides.push({ label, app, url: `${app.baseUrl}/profile/${await seedWishlist(app.baseUrl)}`, perf: [], tbt: [], lcp: [], longTasks: [], longest: [] })
     }
     const [a, b] = sides as [Side, Side]
+    const scriptless: Pick<Side, 'longTasks' | 'longest'> = { longTasks: [], longest: [] }
     // Warm-up (server-side render caches, the OS file cache), not counted; then ABBA so neither side always goes first.
     for (const s of sides) await longTasksOfLoad(browser, s.url)
     for (let n = 0; n < runs; n++) {
@@ -58,6 +72,9 @@ export async function benchPublicAb(base: string, runs: number): Promise<void> {
         s.longTasks.push(tasks.length)
         s.longest.push(Math.max(0, ...tasks))
       }
+      const floor = await longTasksOfLoad(browser, b.url, { scriptless: true })
+      scriptless.longTasks.push(floor.length)
+      scriptless.longest.push(Math.max(0, ...floor))
     }
     console.log(`Visitor page A/B (12 items, 4 photos), ${runs} alternating runs each; median (min-max, runs)`)
     for (const s of sides) {
@@ -69,6 +86,8 @@ export async function benchPublicAb(base: string, runs: number): Promise<void> {
       console.log(`    Lighthouse mobile TBT ${spread(s.tbt.map(Math.round), ' ms')}   goal <= 100 ms`)
       console.log(`    Lighthouse mobile LCP ${spread(s.lcp.map(Math.round), ' ms')}`)
       console.log(`    Long tasks (> 50 ms) of a load, unthrottled 360x740: ${spread(s.longTasks)}; longest ${spread(s.longest.map(Math.round), ' ms')}   goal 0`)
+      if (s === b)
+        console.log(`    The same without its scripts (the browser's parse, style, layout, paint): long tasks ${spread(scriptless.longTasks)}; longest ${spread(scriptless.longest.map(Math.round), ' ms')}`)
       console.log(`    First visit: compressed JS ${kb(sum(scripts))} in ${scripts.length} files (${scripts.map((t) => path.basename(new URL(t.url).pathname)).join(', ')}); HTML ${kb(sum(html))}`)
     }
   } finally {
