@@ -1,5 +1,9 @@
-// The scan fast path writes the same security headers as the middleware, HSTS included when PUBLIC_URL is https.
+// The scan fast path writes the same security headers as the middleware, HSTS included when PUBLIC_URL is https; the
+// CSP allows the visitor document's one inline line by its hash and no other inline script.
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { THEME_BEFORE_PAINT } from '../../src/lib/theme-before-paint.ts'
 import { redirectHeaders, visitorDocumentHeaders, wireHeaders } from '../public-profile/profile-headers.ts'
 import { forRedirect, SECURITY_HEADERS, securityHeadersFor } from './security-headers.ts'
 
@@ -23,5 +27,20 @@ describe('security headers on the wire', () => {
     for (const [name] of [...SECURITY_HEADERS, ['Strict-Transport-Security']]) {
       if (name !== 'Cross-Origin-Opener-Policy') expect(redirect).toContain(name.toLowerCase())
     }
+  })
+
+  it("the visitor document's theme line is profile.html's one inline script, in its head, byte for byte", () => {
+    const html = readFileSync(path.resolve(import.meta.dirname, '../../profile.html'), 'utf8')
+    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1])
+    expect(inline).toEqual([THEME_BEFORE_PAINT])
+    expect(html.indexOf(THEME_BEFORE_PAINT)).toBeLessThan(html.indexOf('</head>'))
+  })
+
+  it('the CSP allows that line by its SHA-256, and inline scripts in general not', async () => {
+    const csp = SECURITY_HEADERS.find(([name]) => name === 'Content-Security-Policy')?.[1] ?? ''
+    const scriptSrc = csp.split('; ').find((directive) => directive.startsWith('script-src ')) ?? ''
+    const digest = Buffer.from(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(THEME_BEFORE_PAINT))).toString('base64')
+    expect(scriptSrc.split(' ')).toContain(`'sha256-${digest}'`)
+    expect(scriptSrc).not.toMatch(/unsafe-inline|unsafe-eval|nonce-/)
   })
 })

@@ -1,12 +1,18 @@
-// Security headers for every response: a CSP with no inline scripts, no framing, no referrer, no sniffing; and HSTS
-// when the site is served over https.
+// Security headers for every response: a CSP with no inline scripts but the visitor document's theme line (by its
+// hash), no framing, no referrer, no sniffing; and HSTS when the site is served over https.
+import { createHash } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
+import { THEME_BEFORE_PAINT } from '../../src/lib/theme-before-paint.ts'
 
-// Styles may be inline because Mantine sets element styles at run time; scripts may not. The captcha (Turnstile)
-// is the only third party, and only for its script and frame.
+/** A CSP source that allows one inline script, this exact text and nothing else. */
+export const scriptHashSource = (script: string) => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`
+
+// Styles may be inline because Mantine sets element styles at run time; scripts may not, but for the visitor page's
+// colour scheme before its first paint (decision 188). The captcha (Turnstile) is the only third party, and only for
+// its script and frame.
 const CSP = [
   "default-src 'self'",
-  "script-src 'self' https://challenges.cloudflare.com",
+  `script-src 'self' ${scriptHashSource(THEME_BEFORE_PAINT)} https://challenges.cloudflare.com`,
   "style-src 'self' 'unsafe-inline'",
   // Every image is ours (issue 28): an address on another host would let that host follow visitors.
   "img-src 'self' data: blob:",

@@ -1,6 +1,6 @@
 // The visitor's own document on a first scan (decisions 062, 176): server-rendered HTML that reads without JavaScript,
-// none of the owner's app code, no React before the first Purchase tap and a clean hydration then, the theme switch,
-// and one visit being enough for an offline re-scan.
+// none of the owner's app code, no React before the first Purchase tap and a clean hydration then, the theme switch
+// and the stored scheme in the first paint, and one visit being enough for an offline re-scan.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { baseUrl, freshPagePerTest } from './browser.ts'
@@ -184,5 +184,27 @@ describe('first scan', () => {
     await page.reload()
     await page.getByText('Hello').waitFor()
     await expect.poll(scheme).toBe('dark')
+  })
+
+  it("paints the first frame in the visitor's stored scheme, before the page's script has run, within the CSP", async () => {
+    const { shareableId } = await ownerWith({ profileType: 'CUSTOM_TEXT', customText: 'Hello' })
+    const refused: string[] = []
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) refused.push(message.text())
+    })
+    // The page's module never arrives: what is on screen is the server's HTML and the document's inline theme line.
+    await page.route('**/assets/profile-*.js', (route) => route.abort())
+    const firstPaint = async (stored: string) => {
+      await page.evaluate((choice) => localStorage.setItem('vite-ui-theme', choice), stored)
+      await page.reload()
+      await page.getByText('Hello').waitFor()
+      return page.evaluate(() => [document.documentElement.getAttribute('data-mantine-color-scheme'), getComputedStyle(document.body).backgroundColor])
+    }
+    await page.goto(`/profile/${shareableId}`)
+    expect(await firstPaint('dark')).toEqual(['dark', 'rgb(36, 36, 36)'])
+    expect(await firstPaint('light')).toEqual(['light', 'rgb(255, 255, 255)'])
+    await page.emulateMedia({ colorScheme: 'dark' })
+    expect(await firstPaint('system')).toEqual(['dark', 'rgb(36, 36, 36)'])
+    expect(refused).toEqual([])
   })
 })
