@@ -26,10 +26,11 @@ export async function buildBase(base: string): Promise<BaseBuild> {
   }
 }
 
-/** Median with the spread, e.g. `120 ms (80-190, runs 80/120/190)`. */
+/** Median with the spread, e.g. `120 ms (80-190, runs 80/120/190)`; a failed run (NaN) is shown and left out of both. */
 export function spread(values: number[], unit = ''): string {
-  const sorted = [...values].sort((a, b) => a - b)
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b)
   const mid = sorted.length % 2 ? (sorted[(sorted.length - 1) / 2] ?? Number.NaN) : ((sorted[sorted.length / 2 - 1] ?? 0) + (sorted[sorted.length / 2] ?? 0)) / 2
-  const r = (v: number) => `${Math.round(v * 100) / 100}`
-  return `${r(mid)}${unit} (${r(sorted[0] ?? Number.NaN)}-${r(sorted.at(-1) ?? Number.NaN)}, runs ${values.map(r).join('/')})`
+  const r = (v: number) => (Number.isFinite(v) ? `${Math.round(v * 100) / 100}` : 'failed')
+  const failed = values.length - sorted.length
+  return `${r(mid)}${unit} (${r(sorted[0] ?? Number.NaN)}-${r(sorted.at(-1) ?? Number.NaN)}, runs ${values.map(r).join('/')}${failed ? `; ${failed} failed, left out` : ''})`
 }

@@ -65,7 +65,8 @@ export async function benchPublicAb(base: string, runs: number): Promise<void> {
     for (let n = 0; n < runs; n++) {
       for (const s of n % 2 ? [b, a] : [a, b]) {
         const lh = await runLighthouse(s.url, findChromium())
-        s.perf.push(lh.scores.performance / 100)
+        // A run Lighthouse could not measure (a runtime error: no metrics) scores 0; it counts as failed, not as 0.
+        s.perf.push(Number.isNaN(lh.lcpMs) ? Number.NaN : lh.scores.performance / 100)
         s.tbt.push(lh.tbtMs)
         s.lcp.push(lh.lcpMs)
         const tasks = await longTasksOfLoad(browser, s.url)
