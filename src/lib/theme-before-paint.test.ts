@@ -34,5 +34,4 @@ describe("the visitor document's theme line", () => {
   ] as const)('%s -> %s', (_name, browser, scheme) => {
     expect(schemeAfter(browser)).toBe(scheme)
   })
-
 })
