@@ -11,6 +11,8 @@ export type OperationFault = {
   fail?: number
   /** The operation waits for the promise before it runs: a slow operation. */
   delay?: Promise<unknown>
+  /** Called when the server reaches the operation, before any delay: its push is then inside the owner's lock. */
+  reached?: () => void
   /**
    * The client stops hearing from this push when the operation is reached ('before') or after it ran ('after'), as on
    * a timeout or a dropped connection; the server carries on with the rest of the batch.
@@ -43,6 +45,7 @@ export function pushFaultInjector(t: TestApp, { executed = [] as ExecutedOperati
       const k = index++
       const fault = faults.get(k)
       const record = (status: number) => executed.push({ server, push, index: k, method: request.method, path: new URL(request.url).pathname, status })
+      fault?.reached?.()
       if (fault?.loseAnswer === 'before') loseAnswer(new TypeError('Failed to fetch'))
       if (fault?.fail !== undefined) {
         record(fault.fail)

@@ -147,9 +147,11 @@ describeEachDatabase('a fault inside a push batch', (getDatabase) => {
     await updateItem(laptop.db, id, fields('Laptop'))
 
     const slow = gate()
-    faults.next({ 0: { delay: slow.promise } })
+    const phoneInside = gate()
+    faults.next({ 0: { delay: slow.promise, reached: phoneInside.open } })
     const phoneSync = phone.engine.syncOnce()
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    // Not a fixed pause: on a loaded machine the phone's push could still be on its way after 20 ms (CI of stop 41).
+    await phoneInside.promise
     const laptopSync = laptop.engine.syncOnce()
     await new Promise((resolve) => setTimeout(resolve, 50))
     slow.open()
