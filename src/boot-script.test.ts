@@ -1,17 +1,19 @@
-// Tests public/boot.js, the plain script index.html runs before its first paint, in a stand-in of the browser.
+// Tests the plain scripts that run before a document's first paint, in a stand-in of the browser: public/boot.js
+// (index.html) and the visitor document's theme line (profile.html; that the CSP allows it: security-headers.test.ts).
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
 import { REFRESH_TOKEN_KEY, TOKEN_KEY } from './api/tokens.ts'
+import { THEME_BEFORE_PAINT } from './lib/theme-before-paint.ts'
 import { THEME_STORAGE_KEY } from './lib/theme-storage.ts'
 
 const script = readFileSync(path.resolve(import.meta.dirname, '../public/boot.js'), 'utf8')
 
 type Browser = { path: string; stored?: Record<string, string>; systemDark?: boolean; storageBlocked?: boolean }
 
-/** The attributes the script leaves on <html>. */
-function boot({ path: pathname, stored = {}, systemDark = false, storageBlocked = false }: Browser): Record<string, string> {
+/** The attributes the script (public/boot.js unless given) leaves on <html>. */
+function boot({ path: pathname, stored = {}, systemDark = false, storageBlocked = false }: Browser, code = script): Record<string, string> {
   const attributes: Record<string, string> = {}
   const localStorage = {
     getItem: (key: string) => {
@@ -20,7 +22,8 @@ function boot({ path: pathname, stored = {}, systemDark = false, storageBlocked 
     },
   }
   const document = { documentElement: { setAttribute: (name: string, value: string) => void (attributes[name] = value) } }
-  runInNewContext(script, { document, localStorage, location: { pathname }, matchMedia: () => ({ matches: systemDark }) })
+  const matchMedia = (query: string) => ({ matches: systemDark && query === '(prefers-color-scheme: dark)' })
+  runInNewContext(code, { document, localStorage, location: { pathname }, matchMedia })
   return attributes
 }
 
@@ -57,5 +60,23 @@ describe('the boot script of the owner app', () => {
 
   it('with storage blocked: the light scheme and no shell', () => {
     expect(boot({ path: '/dashboard', storageBlocked: true })).toEqual({ 'data-mantine-color-scheme': 'light' })
+  })
+})
+
+describe("the visitor document's theme line", () => {
+  // The same answers as visitor-theme.ts's applyStoredTheme, which runs again once the page's module has loaded.
+  it.each([
+    ['nothing stored', {}, true, 'light'],
+    ['light on a dark system', { [THEME_STORAGE_KEY]: 'light' }, true, 'light'],
+    ['dark', { [THEME_STORAGE_KEY]: 'dark' }, false, 'dark'],
+    ['system on a dark system', { [THEME_STORAGE_KEY]: 'system' }, true, 'dark'],
+    ['system on a light system', { [THEME_STORAGE_KEY]: 'system' }, false, 'light'],
+    ['something else', { [THEME_STORAGE_KEY]: 'purple' }, true, 'light'],
+  ])('paints the first frame in the stored scheme: %s -> %s', (_name, stored, systemDark, scheme) => {
+    expect(boot({ path: '/profile/abc123', stored, systemDark }, THEME_BEFORE_PAINT)).toEqual({ 'data-mantine-color-scheme': scheme })
+  })
+
+  it('with storage blocked: no scheme, left to the page (light by default)', () => {
+    expect(boot({ path: '/profile/abc123', storageBlocked: true, systemDark: true }, THEME_BEFORE_PAINT)).toEqual({})
   })
 })
