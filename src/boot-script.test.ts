@@ -29,17 +29,25 @@ function boot({ path: pathname, stored = {}, systemDark = false, storageBlocked 
 
 const signedIn = { [TOKEN_KEY]: 'access', [REFRESH_TOKEN_KEY]: 'refresh' }
 
-describe('the boot script of the owner app', () => {
+// Both scripts answer as visitor-theme.ts's applyStoredTheme and Mantine's provider, which run again once the page's
+// code has loaded.
+describe.each([
+  ["the owner app's boot script", '/login', script],
+  ["the visitor document's theme line", '/profile/abc123', THEME_BEFORE_PAINT],
+])('%s', (_script, pathname, code) => {
   it.each([
-    ['nothing stored', {}, false, 'light'],
-    ['light', { [THEME_STORAGE_KEY]: 'light' }, true, 'light'],
+    ['nothing stored', {}, true, 'light'],
+    ['light on a dark system', { [THEME_STORAGE_KEY]: 'light' }, true, 'light'],
     ['dark', { [THEME_STORAGE_KEY]: 'dark' }, false, 'dark'],
     ['system on a dark system', { [THEME_STORAGE_KEY]: 'system' }, true, 'dark'],
     ['system on a light system', { [THEME_STORAGE_KEY]: 'system' }, false, 'light'],
     ['something else', { [THEME_STORAGE_KEY]: 'purple' }, true, 'light'],
   ])('paints the first frame in the stored scheme: %s -> %s', (_name, stored, systemDark, scheme) => {
-    expect(boot({ path: '/login', stored, systemDark })['data-mantine-color-scheme']).toBe(scheme)
+    expect(boot({ path: pathname, stored, systemDark }, code)['data-mantine-color-scheme']).toBe(scheme)
   })
+})
+
+describe('the boot script of the owner app', () => {
 
   it.each([
     ['/dashboard', signedIn, true],
@@ -64,18 +72,6 @@ describe('the boot script of the owner app', () => {
 })
 
 describe("the visitor document's theme line", () => {
-  // The same answers as visitor-theme.ts's applyStoredTheme, which runs again once the page's module has loaded.
-  it.each([
-    ['nothing stored', {}, true, 'light'],
-    ['light on a dark system', { [THEME_STORAGE_KEY]: 'light' }, true, 'light'],
-    ['dark', { [THEME_STORAGE_KEY]: 'dark' }, false, 'dark'],
-    ['system on a dark system', { [THEME_STORAGE_KEY]: 'system' }, true, 'dark'],
-    ['system on a light system', { [THEME_STORAGE_KEY]: 'system' }, false, 'light'],
-    ['something else', { [THEME_STORAGE_KEY]: 'purple' }, true, 'light'],
-  ])('paints the first frame in the stored scheme: %s -> %s', (_name, stored, systemDark, scheme) => {
-    expect(boot({ path: '/profile/abc123', stored, systemDark }, THEME_BEFORE_PAINT)).toEqual({ 'data-mantine-color-scheme': scheme })
-  })
-
   it('with storage blocked: no scheme, left to the page (light by default)', () => {
     expect(boot({ path: '/profile/abc123', storageBlocked: true, systemDark: true }, THEME_BEFORE_PAINT)).toEqual({})
   })
