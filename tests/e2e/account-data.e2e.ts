@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises'
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { ACCOUNT_MESSAGES } from '../../src/contract/account.ts'
-import { baseUrl, freshPagePerTest } from './browser.ts'
+import { baseUrl, freshPagePerTest, WITH_SERVICE_WORKER } from './browser.ts'
 import { storedTokens } from './helpers.ts'
 import { addItem, installApp, itemName, localCounts, product, serverData, signIn, waitForSynced } from './offline-helpers.ts'
 import { newOwner } from './owner-helpers.ts'
@@ -38,7 +38,7 @@ function localMetaKeys(on: Page): Promise<string[]> {
 const notice = (text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text })
 
 describe('Your data on the profile settings page', () => {
-  it("exports the owner's data as a JSON download, refuses it offline with a message, then deletes the account", async () => {
+  it("exports the owner's data as a JSON download, refuses it offline with a message, then deletes the account", { tags: [WITH_SERVICE_WORKER] }, async () => {
     const owner = await newOwner()
     await signIn(page, owner)
     await installApp(page, owner)

@@ -30,7 +30,7 @@ afterAll(async () => {
 })
 
 async function phone(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true })
+  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, serviceWorkers: 'block' })
   contexts.push(context)
   return context.newPage()
 }

@@ -1,6 +1,6 @@
 // Finds and launches Chromium for the e2e tests; one browser per test file, a fresh context per test.
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, inject, type TestContext } from 'vitest'
 import { CHROMIUM_ARGS, findChromium } from '../chromium.ts'
 
 export function launchBrowser(): Promise<Browser> {
@@ -11,11 +11,26 @@ export function baseUrl(): string {
   return inject('baseUrl')
 }
 
-export function newContext(browser: Browser): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 800 } })
+/**
+ * The tag (tests/e2e/vitest.config.ts) of a test, a describe or a file (`@module-tag`) that runs with the app's
+ * service worker. The helpers' contexts block it otherwise: a first install precaches the whole build, about two
+ * seconds of CPU per context on this machine, for tests about something else (decision 189).
+ */
+export const WITH_SERVICE_WORKER = 'service-worker'
+
+export type ServiceWorkers = 'allow' | 'block'
+
+/** What the running test asks for by its tags, its describes' or its file's. */
+export function serviceWorkersFor(task: TestContext['task']): ServiceWorkers {
+  return task.tags?.includes(WITH_SERVICE_WORKER) ? 'allow' : 'block'
 }
 
-export type FreshContext = { browser: Browser; context: BrowserContext }
+export function newContext(browser: Browser, serviceWorkers: ServiceWorkers): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 800 }, serviceWorkers })
+}
+
+/** `serviceWorkers` is the test's choice, for a second context of the same test. */
+export type FreshContext = { browser: Browser; context: BrowserContext; serviceWorkers: ServiceWorkers }
 export type FreshPage = FreshContext & { page: Page }
 
 /** One Chromium per spec file: launched before its first test, closed after its last; the getter answers it. */
@@ -37,9 +52,10 @@ function browserPerFile(): () => Browser {
 export function freshContextPerTest(use: (fresh: FreshContext) => void | Promise<void>): void {
   const browser = browserPerFile()
   let context: BrowserContext | undefined
-  beforeEach(async () => {
-    context = await newContext(browser())
-    await use({ browser: browser(), context })
+  beforeEach(async ({ task }) => {
+    const serviceWorkers = serviceWorkersFor(task)
+    context = await newContext(browser(), serviceWorkers)
+    await use({ browser: browser(), context, serviceWorkers })
   })
   afterEach(async () => {
     await context?.close()
@@ -58,12 +74,16 @@ export function freshPagePerTest(use: (fresh: FreshPage) => void): void {
 export function touchContextPerTest(): (width: number, height?: number) => Promise<BrowserContext> {
   const browser = browserPerFile()
   let context: BrowserContext | undefined
+  let serviceWorkers: ServiceWorkers = 'block'
+  beforeEach(({ task }) => {
+    serviceWorkers = serviceWorkersFor(task)
+  })
   afterEach(async () => {
     await context?.close()
     context = undefined
   })
   return async (width, height = 740) => {
-    context = await browser().newContext({ baseURL: baseUrl(), viewport: { width, height }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 })
+    context = await browser().newContext({ baseURL: baseUrl(), viewport: { width, height }, hasTouch: true, isMobile: true, deviceScaleFactor: 1, serviceWorkers })
     return context
   }
 }

@@ -182,7 +182,7 @@ describe('behaviour', () => {
     expect(await dialog.evaluate((d) => (d as HTMLDialogElement).open)).toBe(false)
 
     // A new browser session asks again.
-    const other = await newContext(fresh.browser)
+    const other = await newContext(fresh.browser, fresh.serviceWorkers)
     const otherPage = await other.newPage()
     await otherPage.goto('/?notice=dev')
     await otherPage.getByRole('dialog', { name: 'This site is under development' }).waitFor()

@@ -3,7 +3,7 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { SIGN_IN_STATE_KEY } from '../../src/features/auth/oauth-callback.ts'
-import { freshPagePerTest } from './browser.ts'
+import { freshPagePerTest, WITH_SERVICE_WORKER } from './browser.ts'
 import { storedTokens } from './helpers.ts'
 import { addItem, cardTitle, installApp, itemName, localCounts, once, product, serverCounts, signIn } from './offline-helpers.ts'
 import { newOwner, type Owner } from './owner-helpers.ts'
@@ -31,7 +31,7 @@ function expectNoTokenInAddress(on: Page, tokens: Pick<Owner, 'token' | 'refresh
 }
 
 describe('a forged /oauth/callback link', () => {
-  it("leaves a signed-in owner signed in as themselves, with the unsynced change kept, and says the link was ignored", async () => {
+  it("leaves a signed-in owner signed in as themselves, with the unsynced change kept, and says the link was ignored", { tags: [WITH_SERVICE_WORKER] }, async () => {
     const owner = await newOwner()
     const attacker = await newOwner()
     await signIn(page, owner)

@@ -1,4 +1,5 @@
 // Offline sync and the session: tokens that expire while offline, a refused refresh, two tabs refreshing at once, and logout with unsynced changes.
+// @module-tag service-worker
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { unsyncedChangesWarning } from '../../src/sync/status.ts'

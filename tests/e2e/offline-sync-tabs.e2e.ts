@@ -1,14 +1,16 @@
 // Offline sync across tabs and devices: one leading tab, a database upgrade from a newer tab, and a device clock a day ahead.
+// @module-tag service-worker
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { freshContextPerTest, newContext } from './browser.ts'
+import { freshContextPerTest, newContext, type ServiceWorkers } from './browser.ts'
 import { addItem, cardTitle, isPush, itemName, once, openDashboard, product, serverCounts, serverWishlist, signIn, waitForSynced } from './offline-helpers.ts'
 import { newOwner } from './owner-helpers.ts'
 
 let browser: Browser
 let context: BrowserContext
+let serviceWorkers: ServiceWorkers
 freshContextPerTest((fresh) => {
-  ;({ browser, context } = fresh)
+  ;({ browser, context, serviceWorkers } = fresh)
 })
 
 /** Counts this page's push requests (its own and its sync worker's). */
@@ -126,7 +128,7 @@ function shiftClockByOneDay() {
 describe('a device clock a day ahead', () => {
   it('changes nothing: the server keeps the order of arrival and the last edit to arrive wins', async () => {
     const owner = await newOwner()
-    const shifted = await newContext(browser)
+    const shifted = await newContext(browser, serviceWorkers)
     await shifted.addInitScript(shiftClockByOneDay)
     try {
       const aheadPage = await shifted.newPage()

@@ -1,4 +1,5 @@
 // Offline sync end to end, one tab at a time: a tab closed mid-push, a flaky network, an offline cold start, and an image picked offline.
+// @module-tag service-worker
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { BrowserContext, Route } from 'playwright-core'

@@ -24,8 +24,8 @@ const markerIn = async (context: BrowserContext) => (await context.cookies(baseU
 describe('the owner marker', () => {
   it("is set while the owner is signed in, keeps the owner's own visit out of the count, and goes at logout", async () => {
     const owner = await newOwner()
-    const ownerContext = await browser.newContext({ baseURL: baseUrl(), userAgent: LAPTOP })
-    const visitorContext = await browser.newContext({ baseURL: baseUrl(), userAgent: PHONE })
+    const ownerContext = await browser.newContext({ baseURL: baseUrl(), userAgent: LAPTOP, serviceWorkers: 'block' })
+    const visitorContext = await browser.newContext({ baseURL: baseUrl(), userAgent: PHONE, serviceWorkers: 'block' })
     try {
       const page = await ownerContext.newPage()
       await openDashboardAs(page, owner)
@@ -53,7 +53,7 @@ describe('the owner marker', () => {
 
   it("makes the public header say 'Dashboard' to a signed-in owner instead of 'Sign In' and 'Sign up', and those again after logout", async () => {
     const owner = await newOwner()
-    const context = await browser.newContext({ baseURL: baseUrl(), userAgent: LAPTOP })
+    const context = await browser.newContext({ baseURL: baseUrl(), userAgent: LAPTOP, serviceWorkers: 'block' })
     try {
       const page = await context.newPage()
       await openDashboardAs(page, owner)

@@ -2,7 +2,7 @@
 // unsynced changes; each checked on screen and on the server (settings and password: owner-settings.e2e.ts).
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { freshPagePerTest } from './browser.ts'
+import { freshPagePerTest, WITH_SERVICE_WORKER } from './browser.ts'
 import { newUser, registerByApi, waitForServiceWorker } from './helpers.ts'
 import {
   api,
@@ -217,7 +217,7 @@ describe('wishlist items', () => {
   })
 })
 
-describe('offline edit', () => {
+describe('offline edit', { tags: [WITH_SERVICE_WORKER] }, () => {
   it('an item added offline shows at once as pending and reaches the server when the network is back', async () => {
     const owner = await newOwner()
     await openDashboardAs(page, owner)
@@ -241,7 +241,7 @@ describe('offline edit', () => {
   })
 })
 
-describe('logout', () => {
+describe('logout', { tags: [WITH_SERVICE_WORKER] }, () => {
   it("with a pending change warns 'You have 1 change that is not synced yet'; after 'Log out anyway' another user sees none of it", async () => {
     const first = await newOwner()
     const kept = uniqueName('Synced mug')

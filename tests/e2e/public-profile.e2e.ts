@@ -3,7 +3,7 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { baseUrl, freshPagePerTest } from './browser.ts'
+import { baseUrl, freshPagePerTest, WITH_SERVICE_WORKER } from './browser.ts'
 import { confirmPurchase, giftCard, registerByApi } from './helpers.ts'
 
 let context: BrowserContext
@@ -282,7 +282,7 @@ describe('other profile types', () => {
   })
 })
 
-describe('offline re-scan', () => {
+describe('offline re-scan', { tags: [WITH_SERVICE_WORKER] }, () => {
   it("opens the saved copy and says 'You are offline. Showing a saved copy from ...'", async () => {
     const { user, shareableId } = await ownerWith({}, [{ name: 'Espresso cups', price: 12.5 }])
     await page.goto(`/profile/${shareableId}`)

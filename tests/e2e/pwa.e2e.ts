@@ -1,19 +1,21 @@
 // The app as a PWA end to end: redirect profiles scanned fresh and offline, the update prompt after a new build,
 // installability (manifest, icons, a controlling worker, offline start), and two visitors racing for one gift.
+// @module-tag service-worker
 import { appendFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { baseUrl, freshPagePerTest, newContext } from './browser.ts'
+import { baseUrl, freshPagePerTest, newContext, type ServiceWorkers } from './browser.ts'
 import { confirmPurchase, giftCard, waitForServiceWorker } from './helpers.ts'
 import { api, type CopyOfApp, type CopyServer, ownerWith, startCopyOfApp, startDestination } from './pwa-helpers.ts'
 
 let browser: Browser
 let context: BrowserContext
 let page: Page
+let serviceWorkers: ServiceWorkers
 freshPagePerTest((fresh) => {
-  ;({ browser, context, page } = fresh)
+  ;({ browser, context, page, serviceWorkers } = fresh)
 })
 
 const isAppScript = (request: Request) => /\/assets\/[^/]+\.js$/.test(new URL(request.url()).pathname)
@@ -217,7 +219,7 @@ describe('installability', () => {
 describe('purchase race', () => {
   it("two visitors buy the same gift at once: one sees 'Payment successful!', the other 'This gift was just bought by someone else.'", async () => {
     const { user, shareableId } = await ownerWith({ profileType: 'WISHLIST' }, ['Espresso cups'])
-    const other = await newContext(browser)
+    const other = await newContext(browser, serviceWorkers)
     try {
       const visitors = [page, await other.newPage()]
       for (const visitor of visitors) await visitor.goto(`/profile/${shareableId}`)

@@ -3,7 +3,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { baseUrl, freshContextPerTest } from './browser.ts'
+import { baseUrl, freshContextPerTest, WITH_SERVICE_WORKER } from './browser.ts'
 import { installApp, localCounts, openDashboard, signIn, waitForSynced } from './offline-helpers.ts'
 import { api, eventually, newOwner, type Owner, syncBadge } from './owner-helpers.ts'
 import { UNIQUE_VISITORS_HELP } from '../../src/features/scans/scan-stat-card.tsx'
@@ -70,7 +70,7 @@ describe('scan counts on the Dashboard', () => {
     expect((await localCounts(page)).scanDays).toBe(30)
   })
 
-  it('counts four visits of two visitors within 30 minutes as two scans, shows them on the card and the chart, and again after an offline start', async () => {
+  it('counts four visits of two visitors within 30 minutes as two scans, shows them on the card and the chart, and again after an offline start', { tags: [WITH_SERVICE_WORKER] }, async () => {
     const owner = await newOwner()
     // A visitor's scans of a profile within 30 minutes count once (decision 128).
     for (const userAgent of [PHONE, PHONE, LAPTOP, PHONE]) await visit(owner, userAgent)

@@ -19,7 +19,7 @@ afterAll(async () => {
 describe('the screen checks', () => {
   it('wait for a fade to end: mid-fade axe reports contrast, the settled checks report nothing', async () => {
     const owner = await newOwner()
-    const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true })
+    const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, serviceWorkers: 'block' })
     try {
       const page = await context.newPage()
       await openDashboardAs(page, owner)

@@ -1,7 +1,7 @@
 // The app frame end to end: every route exists, the 404 page, the theme choice, canonical URLs, the service worker.
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { baseUrl, freshPagePerTest } from './browser.ts'
+import { baseUrl, freshPagePerTest, WITH_SERVICE_WORKER } from './browser.ts'
 
 let page: Page
 freshPagePerTest((fresh) => {
@@ -80,7 +80,7 @@ describe('canonical URL', () => {
   })
 })
 
-describe('service worker', () => {
+describe('service worker', { tags: [WITH_SERVICE_WORKER] }, () => {
   // The app registers it; the prerendered public pages do not (decision 096: they load none of the owner app's code).
   it('registers in the built app and becomes ready', async () => {
     await page.goto('/login')

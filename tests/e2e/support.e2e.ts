@@ -36,7 +36,7 @@ afterAll(async () => {
 
 /** 'fake': Cloudflare's script answered by the local fake widget; 'blocked': the request fails, as under a blocker. */
 async function openLanding(script: 'fake' | 'blocked' = 'fake') {
-  context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 800 } })
+  context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' })
   await context.route('https://challenges.cloudflare.com/**', (route) =>
     script === 'blocked' ? route.abort('blockedbyclient') : route.fulfill({ contentType: 'text/javascript', body: FAKE_WIDGET_SCRIPT }),
   )

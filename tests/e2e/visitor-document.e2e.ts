@@ -3,7 +3,7 @@
 // and the stored scheme in the first paint, and one visit being enough for an offline re-scan.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { baseUrl, freshPagePerTest } from './browser.ts'
+import { baseUrl, freshPagePerTest, WITH_SERVICE_WORKER } from './browser.ts'
 import { confirmPurchase, giftCard } from './helpers.ts'
 import { ownerWith } from './pwa-helpers.ts'
 
@@ -154,7 +154,7 @@ describe('first scan', () => {
     }
   })
 
-  it('one online visit is enough: offline, the re-scan opens the saved copy', async () => {
+  it('one online visit is enough: offline, the re-scan opens the saved copy', { tags: [WITH_SERVICE_WORKER] }, async () => {
     const { user, shareableId } = await ownerWith({ profileType: 'WISHLIST' }, ['Espresso cups'])
     await page.goto(`/profile/${shareableId}`)
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null)

@@ -56,7 +56,7 @@ async function phoneOwner() {
 }
 
 async function phonePage(viewport: { width: number; height: number }, theme: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport, hasTouch: true, isMobile: true, deviceScaleFactor: 1 })
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport, hasTouch: true, isMobile: true, deviceScaleFactor: 1, serviceWorkers: 'block' })
   await context.addInitScript((choice) => localStorage.setItem('vite-ui-theme', choice), theme)
   return context.newPage()
 }

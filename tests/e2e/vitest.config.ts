@@ -9,6 +9,9 @@ export default defineConfig({
     environment: 'node',
     // One server and a 2-core machine: files run one after another, each with its own browser.
     fileParallelism: false,
+    // The helpers' contexts block the service worker unless a test, a describe or a file carries this tag (browser.ts).
+    tags: [{ name: 'service-worker', description: "runs with the app's service worker: offline, install, push, saved copies" }],
+    strictTags: true,
     maxWorkers: 1,
     testTimeout: 60_000,
     hookTimeout: 180_000,
