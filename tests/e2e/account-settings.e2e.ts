@@ -10,7 +10,7 @@ import { VERIFY_SUBJECT, waitForMail } from '../api/account-mail-helpers.ts'
 import { type AppServer, startAppLikeNpmStart } from '../app-server.ts'
 import { type OidcProvider, startOidcProvider } from '../fakes/oidc-provider.ts'
 import { SmtpSink } from '../fakes/smtp-sink.ts'
-import { launchBrowser } from './browser.ts'
+import { launchBrowser, serviceWorkersOfEachTest, WITH_SERVICE_WORKER } from './browser.ts'
 import { waitForServiceWorker } from './helpers.ts'
 import { expiredToken } from './offline-helpers.ts'
 import { GOOGLE_CONNECTED_TEXT, SIGN_IN_FAILURE_MESSAGES } from '../../src/features/auth/oauth-callback.ts'
@@ -41,8 +41,10 @@ afterAll(async () => {
   await sink.stop()
 })
 
+const serviceWorkers = serviceWorkersOfEachTest()
+
 async function phone(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true })
+  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, serviceWorkers: serviceWorkers() })
   contexts.push(context)
   return context.newPage()
 }
@@ -234,7 +236,7 @@ describe('Email and sign-in settings', () => {
     await page.getByText('Google is not connected to this account.').waitFor()
   })
 
-  it('what a Google-only owner typed offline into the password part moves to "Set a password" when the answer comes', async () => {
+  it('what a Google-only owner typed offline into the password part moves to "Set a password" when the answer comes', { tags: [WITH_SERVICE_WORKER] }, async () => {
     const { page, account } = await freshGoogleOwner('off')
     const welcome = () => page.getByRole('heading', { name: /^Welcome/ }).waitFor({ timeout: 15_000 })
     await welcome()

@@ -25,6 +25,15 @@ export function serviceWorkersFor(task: TestContext['task']): ServiceWorkers {
   return task.tags?.includes(WITH_SERVICE_WORKER) ? 'allow' : 'block'
 }
 
+/** For a spec that makes its own contexts: the getter answers what the running test asks for. */
+export function serviceWorkersOfEachTest(): () => ServiceWorkers {
+  let serviceWorkers: ServiceWorkers = 'block'
+  beforeEach(({ task }) => {
+    serviceWorkers = serviceWorkersFor(task)
+  })
+  return () => serviceWorkers
+}
+
 export function newContext(browser: Browser, serviceWorkers: ServiceWorkers): Promise<BrowserContext> {
   return browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 800 }, serviceWorkers })
 }
@@ -73,17 +82,14 @@ export function freshPagePerTest(use: (fresh: FreshPage) => void): void {
  */
 export function touchContextPerTest(): (width: number, height?: number) => Promise<BrowserContext> {
   const browser = browserPerFile()
+  const serviceWorkers = serviceWorkersOfEachTest()
   let context: BrowserContext | undefined
-  let serviceWorkers: ServiceWorkers = 'block'
-  beforeEach(({ task }) => {
-    serviceWorkers = serviceWorkersFor(task)
-  })
   afterEach(async () => {
     await context?.close()
     context = undefined
   })
   return async (width, height = 740) => {
-    context = await browser().newContext({ baseURL: baseUrl(), viewport: { width, height }, hasTouch: true, isMobile: true, deviceScaleFactor: 1, serviceWorkers })
+    context = await browser().newContext({ baseURL: baseUrl(), viewport: { width, height }, hasTouch: true, isMobile: true, deviceScaleFactor: 1, serviceWorkers: serviceWorkers() })
     return context
   }
 }

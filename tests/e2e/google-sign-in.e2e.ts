@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { SIGN_IN_FAILURE_MESSAGES } from '../../src/features/auth/oauth-callback.ts'
 import { type AppServer, startAppLikeNpmStart } from '../app-server.ts'
 import { type OidcProvider, startOidcProvider } from '../fakes/oidc-provider.ts'
-import { launchBrowser } from './browser.ts'
+import { launchBrowser, serviceWorkersFor, WITH_SERVICE_WORKER } from './browser.ts'
 import { storedTokens } from './helpers.ts'
 import { addItem, installApp, itemName, localCounts, product } from './offline-helpers.ts'
 
@@ -35,8 +35,8 @@ afterAll(async () => {
   await server?.stop()
   await provider?.stop()
 })
-beforeEach(async () => {
-  context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 800 } })
+beforeEach(async ({ task }) => {
+  context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 800 }, serviceWorkers: serviceWorkersFor(task) })
   page = await context.newPage()
 })
 afterEach(async () => {
@@ -171,7 +171,7 @@ describe('Google sign-in', () => {
     expect(await storedTokens(page)).toEqual({ token: null, refreshToken: null })
   })
 
-  it('a forged /oauth/callback?token=... link is refused and leaves the session and its pending change alone', async () => {
+  it('a forged /oauth/callback?token=... link is refused and leaves the session and its pending change alone', { tags: [WITH_SERVICE_WORKER] }, async () => {
     const owner = googleAccount()
     await signInWithGoogle(page, owner)
     await page.getByRole('heading', { name: `Welcome back, ${owner.username}!` }).waitFor()
@@ -179,7 +179,7 @@ describe('Google sign-in', () => {
     await installApp(page, owner)
 
     // The attacker's own account, signed in elsewhere; its tokens go into the link.
-    const attackerTab = await browser.newContext({ baseURL: server.baseUrl })
+    const attackerTab = await browser.newContext({ baseURL: server.baseUrl, serviceWorkers: 'block' })
     const attackerPage = await attackerTab.newPage()
     await signInWithGoogle(attackerPage, googleAccount())
     await attackerPage.waitForURL((url) => url.pathname === '/dashboard')

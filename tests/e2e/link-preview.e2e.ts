@@ -2,7 +2,7 @@
 // the visitor's card with our own copy of the picture and a working 'View' link, with no request to another host.
 import type { BrowserContext, Page } from 'playwright-core'
 import { expect, inject, it } from 'vitest'
-import { freshPagePerTest } from './browser.ts'
+import { freshPagePerTest, WITH_SERVICE_WORKER } from './browser.ts'
 import { createItemByApi, eventually, expectToast, fillProduct, newOwner, openDashboardAs, serverItems } from './owner-helpers.ts'
 
 let context: BrowserContext
@@ -86,7 +86,7 @@ it('a visitor page whose data still names an external image (an old copy) makes 
   expect([...origins]).toEqual([new URL(page.url()).origin])
 })
 
-it('offline, Fill from link says it needs a connection, and the link is still saved with the item', async () => {
+it('offline, Fill from link says it needs a connection, and the link is still saved with the item', { tags: [WITH_SERVICE_WORKER] }, async () => {
   const shopUrl = `${inject('shopOrigin')}/p/usd`
   await page.setViewportSize({ width: 360, height: 740 })
   const owner = await newOwner()

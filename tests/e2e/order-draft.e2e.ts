@@ -2,7 +2,7 @@
 // reload, and offline, as its offline notice promises ('what you typed stays on this device').
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { freshPagePerTest } from './browser.ts'
+import { freshPagePerTest, WITH_SERVICE_WORKER } from './browser.ts'
 import { signIn } from './offline-helpers.ts'
 import { newOwner } from './owner-helpers.ts'
 
@@ -26,7 +26,7 @@ async function expectCart(size: string, count: string): Promise<void> {
 }
 
 describe('Order tab draft', () => {
-  it('keeps size L and quantity 3 after another tab, a reload, and another tab offline', async () => {
+  it('keeps size L and quantity 3 after another tab, a reload, and another tab offline', { tags: [WITH_SERVICE_WORKER] }, async () => {
     const owner = await newOwner()
     await signIn(page, owner)
     await page.goto('/dashboard?view=order')

@@ -8,7 +8,7 @@ import sharp from 'sharp'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type AppServer, startAppLikeNpmStart } from '../app-server.ts'
 import { type FakePrintful, startFakePrintful } from '../fakes/printful.ts'
-import { baseUrl, launchBrowser } from './browser.ts'
+import { baseUrl, launchBrowser, serviceWorkersOfEachTest, WITH_SERVICE_WORKER } from './browser.ts'
 import { newUser } from './helpers.ts'
 import { expectToast, newOwner, openDashboardAs, type Owner } from './owner-helpers.ts'
 
@@ -38,8 +38,10 @@ afterAll(async () => {
   await fake?.close()
 })
 
+const serviceWorkers = serviceWorkersOfEachTest()
+
 async function pageOn(base: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 900 } })
+  const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 900 }, serviceWorkers: serviceWorkers() })
   contexts.push(context)
   return context.newPage()
 }
@@ -228,7 +230,7 @@ describe('Order tab on the demo catalog (the global server)', () => {
     expect(listed).toEqual([expect.objectContaining({ provider: 'demo', totalCents: 10549 })])
   })
 
-  it('offline: says so, keeps what was typed (remembered on this device), and disables the buttons', async () => {
+  it('offline: says so, keeps what was typed (remembered on this device), and disables the buttons', { tags: [WITH_SERVICE_WORKER] }, async () => {
     const page = await pageOn(baseUrl())
     const owner = await newOwner()
     await openOrderTab(page, owner)

@@ -2,7 +2,7 @@
 import type { BrowserContext, Page, Request } from 'playwright-core'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { freshPagePerTest } from './browser.ts'
+import { freshPagePerTest, WITH_SERVICE_WORKER } from './browser.ts'
 import { eventually, fillProduct, newOwner, openDashboardAs, serverItemNamed, uniqueName } from './owner-helpers.ts'
 
 let context: BrowserContext
@@ -54,7 +54,7 @@ function queuedImages(target: Page): Promise<{ width: number; height: number; ty
 }
 
 describe('a photo picked for a product', () => {
-  it('a 4000 px photo is scaled down in the browser: the queued and the uploaded image are at most 1600 px', async () => {
+  it('a 4000 px photo is scaled down in the browser: the queued and the uploaded image are at most 1600 px', { tags: [WITH_SERVICE_WORKER] }, async () => {
     const owner = await newOwner()
     await openDashboardAs(page, owner)
     const uploads: Request[] = []

@@ -161,7 +161,7 @@ describe('wishlist profile', () => {
     await card('Espresso cups').getByText('Purchased').waitFor()
   })
 
-  it("offline: Purchase is disabled with the reason, before any waiting; a connection lost during the payment says 'Nothing was charged'", async () => {
+  it("offline: Purchase is disabled with the reason, before any waiting; a connection lost during the payment says 'Nothing was charged'", { tags: [WITH_SERVICE_WORKER] }, async () => {
     const { shareableId } = await ownerWith({}, [{ name: 'Espresso cups', price: 12.5 }])
     await page.goto(`/profile/${shareableId}`)
     const purchase = card('Espresso cups').getByRole('button', { name: 'Purchase' })

@@ -88,3 +88,16 @@ describe('service worker', { tags: [WITH_SERVICE_WORKER] }, () => {
     expect(scope).toBe(`${baseUrl()}/`)
   })
 })
+
+describe('a test without the service-worker tag', () => {
+  // Decision 189: the helpers' contexts block the worker unless asked, so its install does not cost every test.
+  it('gets a context where the app asks to register the worker and none is registered', async () => {
+    let blocked = false
+    page.on('console', (message) => {
+      if (message.text().includes('Service Worker registration blocked')) blocked = true
+    })
+    await page.goto('/login')
+    await expect.poll(() => blocked).toBe(true)
+    expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((all) => all.length))).toBe(0)
+  })
+})
