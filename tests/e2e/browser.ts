@@ -1,5 +1,5 @@
 // Finds and launches Chromium for the e2e tests; one browser per test file, a fresh context per test.
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, inject, type TestContext } from 'vitest'
 import { CHROMIUM_ARGS, findChromium } from '../chromium.ts'
 
@@ -18,7 +18,7 @@ export function baseUrl(): string {
  */
 export const WITH_SERVICE_WORKER = 'service-worker'
 
-export type ServiceWorkers = 'allow' | 'block'
+export type ServiceWorkers = NonNullable<BrowserContextOptions['serviceWorkers']>
 
 /** What the running test asks for by its tags, its describes' or its file's. */
 export function serviceWorkersFor(task: TestContext['task']): ServiceWorkers {
