@@ -204,6 +204,9 @@ describe('visitor page served by the service worker', () => {
       expect((await sentTo).redirectedFrom()?.url()).toBe(`${baseUrl()}/profile/${shareableId}`)
       // A preview link is no scan, offline either.
       await page.goto(`/profile/${shareableId}?preview`).catch(() => null)
+      // Leave the destination's offline error page first: Chromium reloads such a page by itself once the network is
+      // back, and that navigation would interrupt the next one (seen when two spec files ran at a time).
+      await page.goto('about:blank')
 
       await context.setOffline(false)
       await page.goto('/login')
