@@ -76,10 +76,13 @@ describe('contact-support form', () => {
 
     await form().getByRole('button', { name: /fake captcha/ }).click()
     await expect.poll(() => send().isEnabled()).toBe(true)
-    // Held on its way, so the sending state can be seen.
+    // Held on its way, so the sending state can be seen. The gate exists before the request does: 'Sending...' shows
+    // on the click, and under load the request can reach the route after release() (CI, two files at a time), which
+    // then must still let it through.
     let release: () => void = () => undefined
+    const released = new Promise<void>((resolve) => (release = resolve))
     await page.route('**/api/public/support/contact', async (route) => {
-      await new Promise<void>((resolve) => (release = resolve))
+      await released
       await route.continue()
     })
     await send().click()
