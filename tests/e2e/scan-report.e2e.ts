@@ -199,14 +199,20 @@ describe('visitor page served by the service worker', () => {
       expect(await serverScans(user.token)).toBe(0)
 
       await context.setOffline(true)
-      const sentTo = page.waitForRequest((request) => request.isNavigationRequest() && request.url() === destination.url)
-      await page.goto(`/profile/${shareableId}`).catch(() => null)
+      // Each offline navigation in a tab of its own, closed after: it ends on Chromium's error page for the
+      // destination, which commits after goto has already failed and which Chromium reloads by itself later; either
+      // would interrupt the next navigation of the same tab.
+      const scan = await context.newPage()
+      const sentTo = scan.waitForRequest((request) => request.isNavigationRequest() && request.url() === destination.url)
+      await scan.goto(`/profile/${shareableId}`).catch(() => null)
       expect((await sentTo).redirectedFrom()?.url()).toBe(`${baseUrl()}/profile/${shareableId}`)
+      await scan.close()
       // A preview link is no scan, offline either.
-      await page.goto(`/profile/${shareableId}?preview`).catch(() => null)
-      // Leave the destination's offline error page first: Chromium reloads such a page by itself once the network is
-      // back, and that navigation would interrupt the next one (seen when two spec files ran at a time).
-      await page.goto('about:blank')
+      const preview = await context.newPage()
+      const previewSentTo = preview.waitForRequest((request) => request.isNavigationRequest() && request.url() === destination.url)
+      await preview.goto(`/profile/${shareableId}?preview`).catch(() => null)
+      expect((await previewSentTo).redirectedFrom()?.url()).toBe(`${baseUrl()}/profile/${shareableId}?preview`)
+      await preview.close()
 
       await context.setOffline(false)
       await page.goto('/login')
