@@ -1,7 +1,7 @@
 // A/B of the dashboard reload the way the issue's figure is taken: `bench:dashboard` itself (one Chromium, one server),
 // run in turn on another commit's build and on this tree's, swapped under dist/, several rounds each. Slower than
 // bench:dashboard:ab, but steps of 10-20 ms show through: that bench's two Chromiums move its medians by more (decision
-// 185). Prints reload to the last card, median and mean of each side over every run.
+// 185). Prints reload to the last card, Edit to the filled dialog and the Edit click's own latency, median and mean of each side over every run.
 // Run: npm run bench:dashboard:swap -- [--base HEAD] [--rounds 4] [--runs 5]. dist/ is this tree's build again at the end.
 import { spawnSync } from 'node:child_process'
 import { cpSync, mkdtempSync, rmSync, utimesSync } from 'node:fs'
@@ -27,14 +27,26 @@ function useBuild(from: string): void {
   utimesSync(path.join(dist, 'index.html'), now, now)
 }
 
-/** One bench:dashboard; answers its reload runs (the line under 'Reload to the last card painted'). */
-function benchRuns(): number[] {
+/** The figures compared, by the line of bench:dashboard that opens them (its next line lists the runs). */
+const FIGURES = {
+  reload: 'Reload to the last card painted',
+  edit: 'Click on Edit to the dialog painted',
+  editLatency: 'Interaction latency of the click on Edit itself',
+} as const
+type Figure = keyof typeof FIGURES
+type Runs = Record<Figure, number[]>
+
+/** One bench:dashboard; answers the runs of each figure. */
+function benchRuns(): Runs {
   const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'bench/owner-dashboard.ts'), '--runs', RUNS], { cwd: root, encoding: 'utf8' })
   const lines = result.stdout.split('\n')
-  const at = lines.findIndex((line) => line.startsWith('Reload to the last card painted'))
-  const runs = lines[at + 1]?.match(/runs: ([\d, ]+)/)?.[1]
-  if (result.status !== 0 || !runs) throw new Error(`bench:dashboard failed:\n${result.stdout}\n${result.stderr}`)
-  return runs.split(',').map(Number)
+  const runsOf = (figure: Figure) => {
+    const at = lines.findIndex((line) => line.startsWith(FIGURES[figure]))
+    const runs = lines[at + 1]?.match(/runs: ([\d, ]+)/)?.[1]
+    if (result.status !== 0 || at < 0 || !runs) throw new Error(`bench:dashboard failed:\n${result.stdout}\n${result.stderr}`)
+    return runs.split(',').map(Number)
+  }
+  return { reload: runsOf('reload'), edit: runsOf('edit'), editLatency: runsOf('editLatency') }
 }
 
 buildIfStale(root)
@@ -44,20 +56,22 @@ cpSync(dist, tree, { recursive: true })
 const base = await buildBase(BASE)
 try {
   const sides = [
-    { label: `base ${BASE}`, build: path.join(base.dir, 'dist'), runs: [] as number[] },
-    { label: 'this tree', build: tree, runs: [] as number[] },
+    { label: `base ${BASE}`, build: path.join(base.dir, 'dist'), runs: { reload: [], edit: [], editLatency: [] } as Runs },
+    { label: 'this tree', build: tree, runs: { reload: [], edit: [], editLatency: [] } as Runs },
   ]
   for (let round = 1; round <= ROUNDS; round++) {
     // ABBA order, so neither side always runs first in a round.
     for (const side of round % 2 ? sides : [...sides].reverse()) {
       useBuild(side.build)
       const runs = benchRuns()
-      side.runs.push(...runs)
-      console.log(`round ${round}, ${side.label}: ${runs.join(', ')} ms`)
+      for (const figure of Object.keys(FIGURES) as Figure[]) side.runs[figure].push(...runs[figure])
+      console.log(`round ${round}, ${side.label}: reload ${runs.reload.join(', ')} ms; Edit ${runs.edit.join(', ')} ms; its click ${runs.editLatency.join(', ')} ms`)
     }
   }
-  console.log(`Reload to the last card painted, ${ROUNDS} rounds of ${RUNS} runs, builds swapped under dist/:`)
-  for (const side of sides) console.log(`  ${side.label.padEnd(18)} median ${spread(side.runs, ' ms')}; mean ${Math.round(mean(side.runs))} ms`)
+  for (const figure of Object.keys(FIGURES) as Figure[]) {
+    console.log(`${FIGURES[figure]}, ${ROUNDS} rounds of ${RUNS} runs, builds swapped under dist/:`)
+    for (const side of sides) console.log(`  ${side.label.padEnd(18)} median ${spread(side.runs[figure], ' ms')}; mean ${Math.round(mean(side.runs[figure]))} ms`)
+  }
 } finally {
   useBuild(tree)
   rmSync(keep, { recursive: true, force: true })
