@@ -7,13 +7,12 @@ export default defineConfig({
     include: ['tests/e2e/**/*.e2e.ts'],
     globalSetup: ['tests/e2e/global-setup.ts'],
     environment: 'node',
-    // One server, two files at a time, each worker with its own browser (decision 190): one file at a time left the
-    // machine idle about a quarter of the time (a test waits on timers, the network, other processes).
-    fileParallelism: true,
+    // One server and a 2-core machine: files run one after another, each with its own browser (decision 190 withdrawn).
+    fileParallelism: false,
     // The helpers' contexts block the service worker unless a test, a describe or a file carries this tag (browser.ts).
     tags: [{ name: 'service-worker', description: "runs with the app's service worker: offline, install, push, saved copies" }],
     strictTags: true,
-    maxWorkers: 2,
+    maxWorkers: 1,
     testTimeout: 60_000,
     hookTimeout: 180_000,
     // A page's hydration or a worker's answer takes seconds on a busy 2-core machine, not expect.poll's default 1 s.
