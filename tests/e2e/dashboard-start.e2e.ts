@@ -73,4 +73,26 @@ describe('the dashboard start', () => {
     expect(new URL(page.url()).searchParams.get('modal')).toBeNull()
     expect(await dialog.isVisible()).toBe(false)
   })
+
+  it('a second tap on Edit, well after the first dialog closed, opens it in the render of the tap again', async () => {
+    const owner = await newOwner()
+    const name = uniqueName('Again')
+    await createItemByApi(owner, name)
+    await openDashboardAs(page, owner)
+    const edit = page.getByRole('link', { name: `Edit ${name}`, exact: true })
+    const dialog = page.getByRole('dialog', { name: 'Edit product' })
+    await edit.click()
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    // Past any closing transition: a slow machine reaches the next tap only after it, and so does a person.
+    await page.waitForTimeout(500)
+    const inTheTap = await edit.evaluate(async (link, itemName) => {
+      ;(link as HTMLAnchorElement).click()
+      await Promise.resolve()
+      const field = [...document.querySelectorAll('[role="dialog"] input')].find((input) => (input as HTMLInputElement).value === itemName)
+      return field ? 'filled' : 'not open in the tap'
+    }, name)
+    expect(inTheTap).toBe('filled')
+    expect(await dialog.getByLabel('Product Name').inputValue()).toBe(name)
+  })
 })

@@ -43,9 +43,11 @@ function content({ modal, itemId }: Shown, { shareableId, slots }: Props, onClos
 
 /**
  * The dialog appears in the commit that opens it: Mantine's fade-in would first wait a frame, then mount the content
- * hidden in a frame of its own, before fading (decision 110). Closing still fades out.
+ * hidden in a frame of its own, before fading (decision 110). It closes at once too: after a fade-out Mantine's
+ * transition keeps its exit duration, so the next opening rendered nothing in the tap's commit and the dialog only a
+ * task later, once an effect had reset it (decision 191).
  */
-const OPEN_AT_ONCE = { duration: 0, exitDuration: 200 }
+const AT_ONCE = { duration: 0, exitDuration: 0 }
 
 /**
  * Frame and content come in one render. A tap on Edit opens the dialog in the tap's own render, finished before the next
@@ -71,7 +73,7 @@ export function DashboardDialogs(props: Props) {
   if (!useAfterFirstPaint(shown.modal !== undefined)) return null
   const body = content(shown, props, close)
   return (
-    <Modal opened={shown.modal !== undefined} onClose={close} title={shown.modal ? TITLES[shown.modal] : ''} centered transitionProps={OPEN_AT_ONCE}>
+    <Modal opened={shown.modal !== undefined} onClose={close} title={shown.modal ? TITLES[shown.modal] : ''} centered transitionProps={AT_ONCE}>
       {body === undefined ? <Text c="dimmed">Coming soon.</Text> : body}
     </Modal>
   )
