@@ -1,7 +1,7 @@
 // The owner dashboard's start and its Edit dialog (issue 23 item 12, decision 178): the theme's variables come from the
 // stylesheet, not from <style> elements Mantine writes at runtime, in both schemes; Edit on a card opens its dialog,
 // filled from the card's row, in the tap's own render; the address, Back and Cancel still lead the dialog.
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { freshPagePerTest } from './browser.ts'
 import { createItemByApi, newOwner, openDashboardAs, uniqueName } from './owner-helpers.ts'
@@ -18,6 +18,19 @@ const themeState = () =>
     runtimeStyles: document.querySelectorAll('style[data-mantine-styles="true"], style[data-mantine-styles="classes"]').length,
     scheme: document.documentElement.dataset.mantineColorScheme,
   }))
+
+/**
+ * Taps the link and looks once React's work for the click (queued as a microtask by the click) is done, before any task
+ * or frame: the edit dialog's filled field, and the address's modal.
+ */
+const lookInTheTap = (link: Locator) =>
+  link.evaluate(async (element) => {
+    ;(element as HTMLAnchorElement).click()
+    await Promise.resolve()
+    const dialog = [...document.querySelectorAll('[role="dialog"]')].find((box) => box.textContent?.includes('Edit product'))
+    const field = dialog ? [...dialog.querySelectorAll('input')].find((input) => input.value.length > 0) : undefined
+    return { filled: field?.value ?? null, modal: new URL(location.href).searchParams.get('modal') }
+  })
 
 describe('the dashboard start', () => {
   it("uses the theme's stylesheet in both schemes, with no style elements written by Mantine at runtime", async () => {
@@ -38,16 +51,8 @@ describe('the dashboard start', () => {
     await openDashboardAs(page, owner)
     const edit = page.getByRole('link', { name: `Edit ${name}`, exact: true })
     await edit.waitFor()
-    // Once React's work for the click (queued as a microtask by the click) is done, before any task or frame.
-    const inTheTap = await edit.evaluate(async (link) => {
-      ;(link as HTMLAnchorElement).click()
-      await Promise.resolve()
-      const dialog = [...document.querySelectorAll('[role="dialog"]')].find((element) => element.textContent?.includes('Edit product'))
-      const field = dialog ? [...dialog.querySelectorAll('input')].find((input) => input.value.length > 0) : undefined
-      return { filled: field?.value ?? null, modal: new URL(location.href).searchParams.get('modal') }
-    })
     // The address follows after the dialog's paint, out of the tap's wait (decision 191).
-    expect(inTheTap).toEqual({ filled: name, modal: null })
+    expect(await lookInTheTap(edit)).toEqual({ filled: name, modal: null })
     await page.waitForURL((url) => url.searchParams.get('modal') === 'edit' && url.searchParams.get('id') === id)
     const dialog = page.getByRole('dialog', { name: 'Edit product' })
     expect(await dialog.getByLabel('Product Name').inputValue()).toBe(name)
@@ -86,13 +91,7 @@ describe('the dashboard start', () => {
     await dialog.waitFor({ state: 'detached' })
     // Past any closing transition: a slow machine reaches the next tap only after it, and so does a person.
     await page.waitForTimeout(500)
-    const inTheTap = await edit.evaluate(async (link, itemName) => {
-      ;(link as HTMLAnchorElement).click()
-      await Promise.resolve()
-      const field = [...document.querySelectorAll('[role="dialog"] input')].find((input) => (input as HTMLInputElement).value === itemName)
-      return field ? 'filled' : 'not open in the tap'
-    }, name)
-    expect(inTheTap).toBe('filled')
+    expect(await lookInTheTap(edit)).toEqual({ filled: name, modal: null })
     expect(await dialog.getByLabel('Product Name').inputValue()).toBe(name)
   })
 })
