@@ -24,7 +24,7 @@ const LAST_CARD_SIGNAL = '__probe: last card painted'
 const DIALOG_SIGNAL = '__probe: dialog painted'
 
 /** The script itself runs in the page: it may only use what it is given and the browser's globals. */
-function probe(lastCardLabel: string, LAST_CARD_SIGNAL: string, DIALOG_SIGNAL: string) {
+function probe(lastCardLabel: string, lastCardSignal: string, dialogSignal: string) {
   const state: ProbeState = { lastCardAt: null, editPressedAt: null, dialogAt: null, expectedName: null, interactions: {} }
   ;(window as unknown as ProbeWindow).__probe = state
   // After the next paint: a task queued from requestAnimationFrame runs once the frame has been produced.
@@ -41,7 +41,7 @@ function probe(lastCardLabel: string, LAST_CARD_SIGNAL: string, DIALOG_SIGNAL: s
     lastCard.disconnect()
     afterNextPaint(() => {
       state.lastCardAt = link.isConnected && link.getBoundingClientRect().height > 0 ? performance.now() : -1
-      console.debug(LAST_CARD_SIGNAL)
+      console.debug(lastCardSignal)
     })
   })
   lastCard.observe(document, { childList: true, subtree: true })
@@ -61,7 +61,7 @@ function probe(lastCardLabel: string, LAST_CARD_SIGNAL: string, DIALOG_SIGNAL: s
       if (box && Number(getComputedStyle(box).opacity) > 0)
         afterNextPaint(() => {
           state.dialogAt = performance.now()
-          console.debug(DIALOG_SIGNAL)
+          console.debug(dialogSignal)
         })
       else requestAnimationFrame(shown)
     }
