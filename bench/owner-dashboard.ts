@@ -11,6 +11,7 @@ import type { CDPSession, Page } from 'playwright-core'
 import { launchChromium, median } from './lib-browser.ts'
 import { printReloadPhases, readReloadPhases, type ReloadPhases } from './lib-dashboard-phases.ts'
 import { type Around, openProbedDashboard, readProbe, reloadToLastCard, tapEditToDialog, waitForSynced, worstInteraction } from './lib-dashboard-probe.ts'
+import { machineAnchor } from './lib-machine-anchor.ts'
 import { seedOwnerWithItems } from './lib-owner-seed.ts'
 import { startAppServer } from './lib-server.ts'
 import { PHONE_CPU_SLOWDOWN } from './lib-timing.ts'
@@ -115,6 +116,8 @@ async function main() {
     await oneRun(page, owner.itemNames[0] ?? '')
     const runs: Run[] = []
     for (let run = 1; run <= RUNS; run++) runs.push(await oneRun(page, owner.itemNames[run] ?? ''))
+    // After the runs, in the same page and throttle: the machine as the runs met it.
+    const anchor = median(await machineAnchor(page, 5))
     if (PROFILE_DIR) {
       const traced = await oneRun(page, owner.itemNames[RUNS + 1] ?? '', tracedStep(cdp, PROFILE_DIR))
       console.log(`Traces of one more run (open in DevTools > Performance): ${PROFILE_DIR}/reload.json, edit-click.json`)
@@ -123,6 +126,8 @@ async function main() {
     }
 
     line(`Reload to the last card painted (CPU ${CPU}x, ${ITEMS} items)`, GOALS.reloadMs, runs.map((run) => run.reloadMs))
+    const reload = median(runs.map((run) => run.reloadMs))
+    console.log(`  machine anchor (bench/lib-machine-anchor.ts, same page and throttle): median ${ms(anchor)} of 5; the reload is ${(reload / anchor).toFixed(2)} anchors`)
     printReloadPhases(runs.map((run) => run.phases), runs.map((run) => run.reloadMs))
     line(`Click on Edit to the dialog painted with its fields filled`, GOALS.dialogMs, runs.map((run) => run.dialogMs))
     line(`  the same, Edit again in that page load (for comparison)`, GOALS.dialogMs, runs.map((run) => run.againMs))
