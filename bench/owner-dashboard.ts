@@ -1,7 +1,8 @@
 // Benchmark of the owner dashboard with a full wishlist (200 items, the bound), CPU slowed 4x in Chromium: reload to the
 // grid's last card painted, a click on Edit to the dialog painted with its fields filled, and the edit's interaction
-// latency (INP over typing in the name field and saving). Prints median and worst of several runs, each with its goal, and
-// where the reload spends its time (milestones of Navigation and Resource Timing).
+// latency (INP over typing in the name field and saving). Prints median and worst of several runs, each with its goal,
+// where the reload spends its time (milestones of Navigation and Resource Timing), and the reload in machine anchors
+// (bench/lib-machine-anchor.ts): the goals are absolute, the machine's speed is not.
 // Run: npm run bench:dashboard (or npx tsx bench/owner-dashboard.ts [--runs 7] [--items 200] [--cpu 4] [--profile dir]);
 // --profile writes Chrome traces of one more run (reload, edit click) for DevTools' Performance panel, which
 // bench/trace-summary.ts sums up.
