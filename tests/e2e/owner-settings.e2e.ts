@@ -68,6 +68,32 @@ describe('profile settings', () => {
     await eventually(async () => (await publicProfile(owner)).profileType).toBe('WISHLIST')
   })
 
+  it('a bad Redirect URL left behind another type does not block Save: the rest is saved and the toast says what was not', async () => {
+    const owner = await newOwner()
+    await openDashboardAs(page, owner)
+    await openSettings()
+    await chooseType('Redirect')
+    await page.getByRole('textbox', { name: 'Redirect URL' }).fill('not a url at all')
+    await save('Not saved')
+    await chooseType('Social links')
+    await page.getByRole('button', { name: 'Add link' }).click()
+    await page.getByRole('textbox', { name: 'URL of link 1' }).fill('https://instagram.com/me')
+    await save()
+    await page.getByText('Your profile settings are saved. Not saved: the Redirect URL, which is not valid. Choose that type again to fix it.').waitFor()
+    await eventually(async () => (await publicProfile(owner)).profileType).toBe('SOCIAL_LINKS')
+    expect((await publicProfile(owner)).socialLinks).toEqual([expect.objectContaining({ platform: 'instagram' })])
+
+    // The draft is still there to fix, and Save marks it again while Redirect is chosen.
+    await chooseType('Redirect')
+    const redirect = page.getByRole('textbox', { name: 'Redirect URL' })
+    expect(await redirect.inputValue()).toBe('not a url at all')
+    await save('Not saved')
+    expect(await redirect.getAttribute('aria-invalid')).toBe('true')
+    await redirect.fill('https://example.com/shop')
+    await save()
+    await eventually(async () => (await publicProfile(owner)).redirectUrl).toBe('https://example.com/shop')
+  })
+
   it("password: a wrong current password gives 'Password change failed', the right one 'Password updated', and the new one signs in", async () => {
     const owner = await newOwner()
     const newPassword = `${owner.password}-renewed`

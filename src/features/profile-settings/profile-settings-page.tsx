@@ -16,7 +16,7 @@ import { changePassword, checkPasswordChange, EMPTY_PASSWORD_VALUES, OFFLINE_PAS
 import { PasswordSection } from './password-section.tsx'
 import { NotificationsSection } from './notifications-section.tsx'
 import { PhotoSection } from './photo-section.tsx'
-import { invalidSettingsMessage, PROFILE_TYPE_OPTIONS, toProfileSettings, toSettingsValues, validateSettings, type SettingsValues } from './settings-values.ts'
+import { invalidSettingsMessage, PROFILE_TYPE_OPTIONS, toProfileSettings, toSettingsValues, unsavedHiddenMessage, validateSettings, type SettingsValues } from './settings-values.ts'
 import { SocialLinksEditor } from './social-links-editor.tsx'
 import { useSettingsProfile } from './use-settings-profile.ts'
 
@@ -82,7 +82,12 @@ function SettingsForm({ db, profile }: { db: OwnerDatabase; profile: LocalProfil
       await updateProfileSettings(db, toProfileSettings(values, form.getInitialValues()))
       // The next Save sends what changes after this one.
       form.setInitialValues(values)
-      notifications.show({ color: 'green', title: 'Saved', message: 'Your profile settings are saved.' })
+      const unsaved = unsavedHiddenMessage(values)
+      notifications.show(
+        unsaved
+          ? { color: 'yellow', title: 'Saved', message: `Your profile settings are saved. ${unsaved}` }
+          : { color: 'green', title: 'Saved', message: 'Your profile settings are saved.' },
+      )
     } catch (error) {
       const message = error instanceof LocalStorageFullError ? error.message : 'Failed to save profile'
       notifications.show({ color: 'red', title: 'Error', message })

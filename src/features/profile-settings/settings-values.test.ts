@@ -3,7 +3,7 @@ import { PROFILE_SETTINGS_FIELDS } from '../../contract/profile.ts'
 import { sampleProfile } from '../../local/testing.ts'
 import { EMPTY_PASSWORD_VALUES, checkPasswordChange } from './password-change.ts'
 import { profileLoad } from './profile-load-state.ts'
-import { toProfileSettings, toSettingsValues, validateSettings } from './settings-values.ts'
+import { toProfileSettings, toSettingsValues, unsavedHiddenMessage, validateSettings } from './settings-values.ts'
 import { emptyRow } from './social-link-rows.ts'
 
 describe('settings values to and from the local profile', () => {
@@ -38,9 +38,43 @@ describe('Save sends only what the owner changed since the form opened', () => {
       },
     },
     { name: 'a blank row added is no change', values: { ...opened, socialLinks: [...opened.socialLinks, emptyRow()] }, expected: {} },
+    {
+      name: 'a bad Redirect URL left behind another type stays as stored, and the rest is saved',
+      values: { ...opened, profileType: 'SOCIAL_LINKS' as const, redirectUrl: 'not a url at all', description: 'New' },
+      expected: { profileType: 'SOCIAL_LINKS', description: 'New' },
+    },
+    {
+      name: 'a valid Redirect URL behind another type is kept for later',
+      values: { ...opened, profileType: 'WISHLIST' as const, redirectUrl: 'https://example.com/shop' },
+      expected: { redirectUrl: 'https://example.com/shop' },
+    },
+    {
+      name: 'bad links behind another type stay as stored',
+      values: { ...opened, profileType: 'REDIRECT' as const, redirectUrl: 'https://example.com/shop', socialLinks: [{ ...opened.socialLinks[0]!, url: 'not a url' }] },
+      expected: { profileType: 'REDIRECT', redirectUrl: 'https://example.com/shop' },
+    },
   ]
   for (const { name, values, expected } of cases) {
     it(name, () => expect(toProfileSettings(values, opened)).toEqual(expected))
+  }
+})
+
+describe('the Saved toast names a hidden section it left as stored', () => {
+  const base = toSettingsValues(sampleProfile())
+  const badLinks = [{ ...emptyRow('instagram'), url: 'not a url' }]
+  const cases = [
+    { name: 'all valid: nothing to add', values: base, expected: undefined },
+    { name: 'a bad redirect behind Wishlist', values: { ...base, redirectUrl: 'nope' }, expected: 'Not saved: the Redirect URL, which is not valid. Choose that type again to fix it.' },
+    { name: 'a bad redirect shown is the form\'s to mark, not this', values: { ...base, profileType: 'REDIRECT' as const, redirectUrl: 'nope' }, expected: undefined },
+    { name: 'bad links behind Redirect', values: { ...base, profileType: 'REDIRECT' as const, redirectUrl: 'https://example.com', socialLinks: badLinks }, expected: 'Not saved: the social links, which are not valid. Choose that type again to fix them.' },
+    {
+      name: 'both hidden and bad',
+      values: { ...base, redirectUrl: 'nope', socialLinks: badLinks },
+      expected: 'Not saved: the Redirect URL and the social links, which are not valid. Choose those types again to fix them.',
+    },
+  ]
+  for (const { name, values, expected } of cases) {
+    it(name, () => expect(unsavedHiddenMessage(values)).toBe(expected))
   }
 })
 

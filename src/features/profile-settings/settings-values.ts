@@ -25,15 +25,24 @@ export function toSettingsValues(profile: LocalProfile): SettingsValues {
  * The settings Save writes. With the values the form opened with (`opened`), only what the owner changed since then
  * (decision 083): a stale device that edits the description never sends the visibility switch it happened to show.
  * Fields of other types are kept as they are, so switching the type back later finds the owner's texts and links
- * where they left them. Blank link rows are dropped.
+ * where they left them; but a section the chosen type hides is written only when it is valid (hiddenInvalidSections),
+ * else it stays as stored, so a bad Redirect URL left behind never blocks saving Social links. Blank link rows are
+ * dropped.
  */
 export function toProfileSettings(values: SettingsValues, opened?: SettingsValues): ProfileSettings {
-  const settings = allSettings(values)
+  const hidden = hiddenInvalidSections(values)
+  const settings = omitSections(allSettings(values), hidden)
   if (!opened) return settings
-  const before = allSettings(opened)
+  const before = omitSections(allSettings(opened), hidden)
   const changes = changedFields(before, settings)
   // Links are merged one by one against what the form showed (decision 157), not against what arrived meanwhile.
   return changes.socialLinks ? { ...changes, linksOpened: before.socialLinks } : changes
+}
+
+const omitSections = (settings: ProfileSettings, sections: readonly Section[]): ProfileSettings => {
+  const kept = { ...settings }
+  for (const section of sections) delete kept[section]
+  return kept
 }
 
 function allSettings(values: SettingsValues): ProfileSettings {
@@ -48,20 +57,45 @@ function allSettings(values: SettingsValues): ProfileSettings {
 
 export type SettingsErrors = Record<string, string>
 
-/** Field errors in @mantine/form's path form ('socialLinks.2.url'); only the sections the chosen type shows are checked. */
-export function validateSettings(values: SettingsValues): SettingsErrors {
+/** The sections with checks of their own, and the type that shows each. */
+type Section = 'redirectUrl' | 'socialLinks'
+const SECTION_TYPES: ReadonlyArray<readonly [Section, ProfileType]> = [
+  ['redirectUrl', 'REDIRECT'],
+  ['socialLinks', 'SOCIAL_LINKS'],
+]
+
+function sectionErrors(values: SettingsValues, section: Section): SettingsErrors {
   const errors: SettingsErrors = {}
-  if (values.profileType === 'REDIRECT') {
+  if (section === 'redirectUrl') {
     const redirect = v.safeParse(RedirectUrlSchema, values.redirectUrl)
     if (!redirect.success) errors.redirectUrl = redirect.issues[0].message
-  }
-  if (values.profileType === 'SOCIAL_LINKS') {
+  } else {
     values.socialLinks.forEach((row, index) => {
       const message = socialUrlError(row)
       if (message) errors[`socialLinks.${index}.url`] = message
     })
   }
   return errors
+}
+
+/** Field errors in @mantine/form's path form ('socialLinks.2.url'); only the sections the chosen type shows are checked. */
+export function validateSettings(values: SettingsValues): SettingsErrors {
+  const shown = SECTION_TYPES.find(([, type]) => type === values.profileType)?.[0]
+  return shown ? sectionErrors(values, shown) : {}
+}
+
+/** Sections the chosen type hides whose values would be refused: Save leaves them as stored (toProfileSettings). */
+export function hiddenInvalidSections(values: SettingsValues): Section[] {
+  return SECTION_TYPES.filter(([section, type]) => type !== values.profileType && Object.keys(sectionErrors(values, section)).length > 0).map(([section]) => section)
+}
+
+/** What the 'Saved' toast adds when a hidden section was left as stored: the owner's draft there was not kept. */
+export function unsavedHiddenMessage(values: SettingsValues): string | undefined {
+  const hidden = hiddenInvalidSections(values)
+  if (hidden.length === 0) return undefined
+  const names = hidden.map((section) => (section === 'redirectUrl' ? 'the Redirect URL' : 'the social links'))
+  const plural = hidden.length > 1 || hidden[0] === 'socialLinks'
+  return `Not saved: ${names.join(' and ')}, which ${plural ? 'are' : 'is'} not valid. Choose ${hidden.length > 1 ? 'those types' : 'that type'} again to fix ${plural ? 'them' : 'it'}.`
 }
 
 /** The toast of a refused Save: which field to fix, in words (the field itself is marked and scrolled to). */
