@@ -20,12 +20,11 @@ it('paste a shop link at 360x740: fields and picture fill, Save, and the visitor
   const dialog = page.getByRole('dialog', { name: 'New product' })
   const link = dialog.getByLabel('Product link')
   await link.waitFor()
-  // A paste as the phone's keyboard would deliver it: a paste event carrying the text.
-  await link.evaluate((input, text) => {
-    const data = new DataTransfer()
-    data.setData('text/plain', text)
-    input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
-  }, shopUrl)
+  // A real paste from the clipboard, so the browser's own insertion happens too (a synthetic event has none).
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await page.evaluate((text) => navigator.clipboard.writeText(text), shopUrl)
+  await link.click()
+  await page.keyboard.press('Control+V')
   await expect.poll(() => dialog.getByLabel('Product Name').inputValue(), { timeout: 20_000 }).toBe('Enamel Camping Mug')
   expect(await dialog.getByLabel('Brand').inputValue()).toBe('Trail Co')
   expect(await dialog.getByLabel('Price').inputValue()).toBe('24.9')

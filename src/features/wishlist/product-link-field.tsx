@@ -20,7 +20,10 @@ export function ProductLinkField({ inputProps, value, filling, note, otherCurren
   const paste = (event: ClipboardEvent<HTMLInputElement>) => {
     const pasted = event.clipboardData.getData('text').trim()
     // Only a link pasted into an empty field: pasting over a typed link is editing it, not asking for a preview.
-    if (online && pasted && value.trim() === '') onFill(pasted)
+    if (!online || !pasted || value.trim() !== '') return
+    // onFill puts the link in the field itself; the browser's own insertion would then add it a second time.
+    event.preventDefault()
+    onFill(pasted)
   }
   return (
     <div>
