@@ -29,8 +29,8 @@ export async function api(path: string, init: { method?: string; token?: string;
 }
 
 /** A fresh account made through the API, with its profile's ids. */
-export async function newOwner(): Promise<Owner> {
-  const user = await registerByApi()
+export async function newOwner(as?: TestUser): Promise<Owner> {
+  const user = await registerByApi(as)
   const own = v.parse(OwnProfileSchema, (await api('/api/profiles', { token: user.token })).json)
   return { ...user, profileId: own.id, shareableId: own.shareableId }
 }

@@ -1,5 +1,6 @@
 // The owner's screens at phone widths (320 to 768 px) where an audit of the phone journeys found words cut or a column
 // off-screen, one test per finding. Touch contexts, so every control must also be 44x44 px.
+import { randomBytes } from 'node:crypto'
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { baseUrl, touchContextPerTest } from './browser.ts'
@@ -92,6 +93,36 @@ describe.each([320, 360])('at %i px wide', (width) => {
     await address.getByText(owner.shareableId).waitFor()
     expect(await address.innerText()).toBe(`${baseUrl()}/profile/${owner.shareableId}`)
     expect(await address.locator('[data-address-id]').evaluate((el) => [el.textContent, el.getClientRects().length])).toEqual([owner.shareableId, 1])
+  })
+})
+
+describe.each([320, 360])('words longer than the screen at %i px wide', (width) => {
+  it('keep every page within it: a 40-character username with underscores, a long email, a long brand', async () => {
+    const id = randomBytes(4).toString('hex')
+    const owner = await newOwner({ username: `alexandra_konstantinopoulou_${id}_xxx`, email: `alexandra_konstantinopoulou_${id}@example.com`, password: `pw-${id}-long` })
+    const brand = `Konstantinopoulou${'x'.repeat(43)}`
+    const created = await api(`/api/wishlist-items/profile/${owner.profileId}`, { method: 'POST', token: owner.token, body: { name: 'Mug', brand, price: 12, description: 'For coffee.' } })
+    expect(created.status).toBe(201)
+
+    const page = await phoneAt(width, owner, '/dashboard')
+    await page.getByRole('heading', { name: `Welcome back, ${owner.username}!` }).waitFor()
+    const brandLine = page.getByText(brand)
+    await brandLine.waitFor()
+    expect(await fullyShown(brandLine)).toBe(true)
+    await expect.poll(() => layoutProblems(page, { touch: true })).toEqual([])
+
+    await page.goto('/profile/edit')
+    await page.getByText(`Your email: ${owner.email}`).waitFor()
+    await expect.poll(() => layoutProblems(page, { touch: true })).toEqual([])
+    await page.context().close()
+
+    const visitor = await (await touchContext(width)).newPage()
+    await visitor.goto(`/profile/${owner.shareableId}`)
+    await visitor.getByText(brand).waitFor()
+    await expect.poll(() => layoutProblems(visitor, { touch: true })).toEqual([])
+    await visitor.getByRole('button', { name: 'Purchase' }).click()
+    await visitor.getByRole('dialog').getByText(brand).waitFor()
+    await expect.poll(() => layoutProblems(visitor, { touch: true })).toEqual([])
   })
 })
 
