@@ -4,6 +4,10 @@ import type { GetInputPropsReturnType } from '@mantine/form'
 import { useNetwork } from '@mantine/hooks'
 import { IconLink } from '@tabler/icons-react'
 import type { ClipboardEvent } from 'react'
+import { LINK_PREVIEW_MESSAGES } from '../../contract/link-preview.ts'
+
+// One product form is open at a time, so one id serves.
+const OFFLINE_NOTE_ID = 'product-link-offline-note'
 
 type Props = {
   inputProps: GetInputPropsReturnType
@@ -37,10 +41,16 @@ export function ProductLinkField({ inputProps, value, filling, note, otherCurren
         {...inputProps}
       />
       <Group mt="xs" gap="xs">
-        <Button variant="light" size="sm" onClick={() => onFill(value)} loading={filling} disabled={!online || value.trim() === ''}>
-          {online ? 'Fill from link' : 'Fill from link needs a connection'}
+        <Button variant="light" size="sm" onClick={() => onFill(value)} loading={filling} disabled={!online || value.trim() === ''} aria-describedby={online ? undefined : OFFLINE_NOTE_ID}>
+          Fill from link
         </Button>
       </Group>
+      {/* Under the button, not in its label: a button's label does not wrap, and this one was cut at 320-360 px. */}
+      {!online && (
+        <Text size="sm" mt="xs" c="dimmed" id={OFFLINE_NOTE_ID}>
+          {LINK_PREVIEW_MESSAGES.offline}
+        </Text>
+      )}
       {note && (
         <Text size="sm" mt="xs" c={note.kind === 'problem' ? 'red.8' : 'dimmed'} role="status" data-testid="link-preview-note">
           {note.text}
