@@ -68,6 +68,13 @@ async function choose(page: Page, label: string, option: string): Promise<void> 
   await page.getByRole('option', { name: option, exact: true }).click()
 }
 
+/** The model chosen in the Model group (wrapping radio choices), by its label. */
+const checkedModel = (page: Page) =>
+  page
+    .getByRole('group', { name: 'Model' })
+    .locator('label', { has: page.locator('input:checked') })
+    .innerText()
+
 const text = (page: Page, label: string) => page.getByLabel(label, { exact: true }).innerText()
 
 async function fillRecipient(page: Page, r: { name: string; address: string; city: string; zip: string }): Promise<void> {
@@ -93,11 +100,11 @@ describe('Order tab against Printful (the fake)', () => {
     await expect.poll(() => page.getByText('Demo catalog', { exact: true }).count()).toBe(0)
 
     // The first product and its first variant are preselected.
-    expect(await page.getByRole('combobox', { name: 'Model', exact: true }).inputValue()).toBe('Classic Tee')
+    expect(await checkedModel(page)).toBe('Classic Tee')
     expect(await page.getByRole('group', { name: 'Size' }).getByRole('button', { name: 'S', exact: true }).getAttribute('aria-pressed')).toBe('true')
     expect(await text(page, 'Unit price')).toBe('€21.50')
 
-    await choose(page, 'Model', 'Organic Tee')
+    await page.getByRole('group', { name: 'Model' }).getByRole('radio', { name: 'Organic Tee', exact: true }).check()
     await page.getByRole('group', { name: 'Size' }).getByRole('button', { name: 'L', exact: true }).click()
     await page.getByRole('button', { name: 'Increase quantity' }).click()
     await page.getByRole('button', { name: 'Increase quantity' }).click()
@@ -207,7 +214,7 @@ describe('Order tab on the demo catalog (the global server)', () => {
     await openOrderTab(page, owner)
     await page.getByText('Demo catalog', { exact: true }).waitFor()
     await page.getByText(/never sent to a printer/).waitFor()
-    expect(await page.getByRole('combobox', { name: 'Model', exact: true }).inputValue()).toBe('Unisex Staple T-Shirt (demo)')
+    expect(await checkedModel(page)).toBe('Unisex Staple T-Shirt (demo)')
     expect(await page.getByRole('group', { name: 'Size' }).getByRole('button', { name: 'XS', exact: true }).getAttribute('aria-pressed')).toBe('true')
     await page.getByRole('group', { name: 'Size' }).getByRole('button', { name: '2XL', exact: true }).click()
     await page.getByLabel('Quantity', { exact: true }).fill('3')
@@ -245,7 +252,7 @@ describe('Order tab on the demo catalog (the global server)', () => {
     const nav = page.getByRole('navigation', { name: 'Dashboard' })
     await nav.getByText('Dashboard', { exact: true }).click()
     await nav.getByText('Order', { exact: true }).click()
-    await expect.poll(() => page.getByRole('combobox', { name: 'Model', exact: true }).inputValue()).toBe('Unisex Staple T-Shirt (demo)')
+    await expect.poll(() => checkedModel(page)).toBe('Unisex Staple T-Shirt (demo)')
     expect(await page.getByText('Failed to load products.').count()).toBe(0)
     expect(await page.getByRole('button', { name: 'Calculate shipping' }).isDisabled()).toBe(true)
     // Missing information names only what is missing: a size is selected, so not 'Size' (the old toast said 'Choose a size').

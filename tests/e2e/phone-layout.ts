@@ -63,6 +63,10 @@ export async function layoutProblems(page: Page, { touch }: { touch: boolean }):
           if (part.scrollWidth > part.clientWidth + 1) problems.push(`text cut: ${name(el)} (${part.scrollWidth} > ${part.clientWidth})`)
         }
       }
+      // A read-only field shows a choice (a Select's value, 'Novembe…'): it must be read whole. Typed text may scroll.
+      if (el instanceof HTMLInputElement && el.readOnly && el.scrollWidth > el.clientWidth + 1) {
+        problems.push(`value cut: input '${el.value.slice(0, 40)}' (${el.scrollWidth} > ${el.clientWidth})`)
+      }
       if (touchScreen && !inline(el) && (rect.width < 43.5 || rect.height < 43.5)) problems.push(`under 44x44: ${name(el)} ${Math.round(rect.width)}x${Math.round(rect.height)}`)
     }
     return [...new Set(problems)]

@@ -61,6 +61,18 @@ describe.each([320, 360])('at %i px wide', (width) => {
     await expect.poll(() => layoutProblems(page, { touch: true })).toEqual([])
   })
 
+  it("shows the Purchases tab's Month and Year whole: 'September' is not cut", async () => {
+    const owner = await newOwner()
+    const page = await phoneAt(width, owner, '/dashboard?view=purchases')
+    await page.getByRole('group', { name: 'Period' }).getByRole('radio', { name: 'Month', exact: true }).check()
+    // Mantine's Select: a read-only input under its label (the Period group has a 'Month' radio too).
+    const month = page.locator('.mantine-Select-root', { has: page.getByText('Month', { exact: true }) }).locator('input.mantine-Select-input')
+    await month.click()
+    await page.getByRole('option', { name: 'September' }).click()
+    await expect.poll(() => month.inputValue()).toBe('September')
+    await expect.poll(() => layoutProblems(page, { touch: true })).toEqual([])
+  })
+
   it("shows 'Sign out' uncut beside another signed-in device", async () => {
     const owner = await newOwner()
     const elsewhere = await api('/api/auth/login', { method: 'POST', body: { email: owner.email, password: owner.password } })

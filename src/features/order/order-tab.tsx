@@ -1,6 +1,6 @@
 // Owns the Order tab (spec sections 2 and 4): model, size, quantity and unit price; the recipient; shipping rates,
 // totals and 'Create draft order'; the preview; 'My orders'. Offline it keeps what was typed and disables the buttons.
-import { ActionIcon, Alert, Badge, Button, Card, Grid, Group, NumberInput, Select, Stack, Text, Title } from '@mantine/core'
+import { ActionIcon, Alert, Badge, Button, Card, Grid, Group, NumberInput, Stack, Text, Title } from '@mantine/core'
 import { useNetwork } from '@mantine/hooks'
 import { notifications } from '@mantine/notifications'
 import { IconMinus, IconPlus } from '@tabler/icons-react'
@@ -149,12 +149,12 @@ function OrderForm({ db, products, countries, recipient, onRecipient, cart, onCa
         <Stack>
           <Card withBorder radius="md" p="lg">
             <Stack gap="sm">
-              <Select
-                label="Model"
-                data={products.map((p) => ({ value: String(p.id), label: p.name }))}
-                value={product ? String(product.id) : null}
-                onChange={(value) => onCart({ ...cart, productId: value ? Number(value) : null, variantId: null })}
-                allowDeselect={false}
+              {/* Choices that wrap, not a select: a model's name in one line was cut at 320 px ('Unisex Staple T-Shi…'). */}
+              <OptionGroup
+                legend="Model"
+                options={products.map((p) => ({ value: String(p.id), label: p.name }))}
+                value={product ? String(product.id) : ''}
+                onChange={(value) => onCart({ ...cart, productId: Number(value), variantId: null })}
               />
               <div role="group" aria-label="Size" aria-invalid={marked.has('size') || undefined}>
                 <Text size="sm" fw={500} mb={4}>

@@ -4,6 +4,7 @@ import { OptionGroup } from '../../ui/option-group.tsx'
 import type { FilterControls } from './purchase-rows.ts'
 import { FILTER_OPTIONS, GROUPING_OPTIONS, MONTH_NAMES } from './purchase-rows.ts'
 
+const SELECT_WIDTH = { flex: '1 1 12rem' }
 const MONTH_DATA = MONTH_NAMES.map((name, index) => ({ value: String(index), label: name }))
 
 export type PurchaseFilterPanelProps = {
@@ -19,9 +20,11 @@ export function PurchaseFilterPanel({ controls, years, onChange }: PurchaseFilte
       <Stack gap="sm">
         <OptionGroup legend="Period" options={FILTER_OPTIONS} value={controls.kind} onChange={(kind) => onChange({ ...controls, kind })} />
         {(controls.kind === 'month' || controls.kind === 'year') && (
-          <Group grow>
+          // Side by side only where 'September' fits beside the year: stacked on a phone, where two halves cut it short.
+          <Group gap="sm" align="flex-start">
             {controls.kind === 'month' && (
               <Select
+                style={SELECT_WIDTH}
                 label="Month"
                 data={MONTH_DATA}
                 value={String(controls.monthIndex)}
@@ -30,6 +33,7 @@ export function PurchaseFilterPanel({ controls, years, onChange }: PurchaseFilte
               />
             )}
             <Select
+              style={SELECT_WIDTH}
               label="Year"
               data={yearData}
               value={String(controls.year)}
