@@ -33,7 +33,7 @@ export function toProfileSettings(values: SettingsValues, opened?: SettingsValue
   const hidden = hiddenInvalidSections(values)
   const settings = omitSections(allSettings(values), hidden)
   if (!opened) return settings
-  const before = omitSections(allSettings(opened), hidden)
+  const before = allSettings(opened)
   const changes = changedFields(before, settings)
   // Links are merged one by one against what the form showed (decision 157), not against what arrived meanwhile.
   return changes.socialLinks ? { ...changes, linksOpened: before.socialLinks } : changes
