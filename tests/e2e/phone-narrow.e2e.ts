@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto'
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { baseUrl, touchContextPerTest } from './browser.ts'
-import { api, createItemByApi, newOwner, type Owner, signedInBeforeLoad } from './owner-helpers.ts'
+import { api, createItemByApi, expectToast, fillProduct, newOwner, type Owner, signedInBeforeLoad, uniqueName } from './owner-helpers.ts'
 import { layoutProblems } from './phone-layout.ts'
 
 const LONG_NAME = 'A very long wishlist item name that goes on and on to test wrapping on a phone'
@@ -105,6 +105,34 @@ describe.each([320, 360])('at %i px wide', (width) => {
     await address.getByText(owner.shareableId).waitFor()
     expect(await address.innerText()).toBe(`${baseUrl()}/profile/${owner.shareableId}`)
     expect(await address.locator('[data-address-id]').evaluate((el) => [el.textContent, el.getClientRects().length])).toEqual([owner.shareableId, 1])
+  })
+})
+
+describe.each([320, 360])('a toast at %i px wide', (width) => {
+  it("leaves the dashboard header's Sync and Menu uncovered and tappable while it shows", async () => {
+    const owner = await newOwner()
+    const page = await phoneAt(width, owner, '/dashboard')
+    await page.getByRole('link', { name: 'Add wishlist item' }).click()
+    const dialog = page.getByRole('dialog', { name: 'New product' })
+    await fillProduct(dialog, uniqueName('Toast mug'))
+    await expectToast(page, 'Product created', () => dialog.getByRole('button', { name: 'Save' }).click())
+    await dialog.waitFor({ state: 'hidden' })
+    const toast = page.locator('.mantine-Notification-root').first()
+    // Where it rests once it has slid in: the same box two frames apart.
+    const box = () => toast.evaluate((el) => new Promise<string>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(JSON.stringify(el.getBoundingClientRect()))))))
+    let last = ''
+    await expect.poll(async () => last === (last = await box())).toBe(true)
+    const toastBox = JSON.parse(last) as DOMRect
+    expect(toastBox.right).toBeLessThanOrEqual(width)
+    /** What a tap at the control's centre would reach, or whether the toast lies over any of it. */
+    const uncovered = (control: Locator) =>
+      control.evaluate((el, t) => {
+        const r = el.getBoundingClientRect()
+        const overlaps = r.right > t.left && r.left < t.right && r.bottom > t.top && r.top < t.bottom
+        return !overlaps && el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2))
+      }, toastBox)
+    expect(await uncovered(page.getByRole('button', { name: 'Menu' }))).toBe(true)
+    expect(await uncovered(page.locator('[data-sync-badge]'))).toBe(true)
   })
 })
 
