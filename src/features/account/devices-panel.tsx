@@ -48,7 +48,7 @@ export function DevicesPanel() {
           {devices.map((device) => (
             <Group key={device.id} justify="space-between" align="flex-start" wrap="nowrap" data-testid="device-row">
               {/* The text gives way, not the button: a shrunk button cut its label to 'Sign o' at 320-390 px. */}
-              <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+              <div style={{ minWidth: 0 }}>
                 <Text fw={600}>
                   {device.name}
                   {device.current ? ' (this device)' : ''}

@@ -38,7 +38,7 @@ export function ProfileTab({ db, profile, slots = {} }: Props) {
             <Avatar src={local?.profileImageUrl ?? null} alt={profile ? `Photo of ${profile.username}` : 'Profile photo'} size={72} radius="xl" />
             <Stack gap={4} style={{ minWidth: 0 }}>
               {profile ? (
-                <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                <Text fw={600}>
                   {profile.username}
                 </Text>
               ) : (

@@ -72,7 +72,7 @@ function WideTable({ rows, loading, onUndo }: TransactionsTableProps) {
               <Table.Tr key={row.id}>
                 <Table.Td>{dateText(row)}</Table.Td>
                 <Table.Td>
-                  <Text inherit style={{ overflowWrap: 'anywhere' }}>
+                  <Text inherit>
                     {row.itemName}
                   </Text>
                   {row.message && <BuyerMessage message={row.message} />}
@@ -107,7 +107,7 @@ function PhoneRows({ rows, loading, onUndo }: TransactionsTableProps) {
       {rows.map((row, index) => (
         <li key={row.id} style={{ paddingBlock: 'var(--mantine-spacing-sm)', borderTop: index === 0 ? undefined : '1px solid var(--mantine-color-default-border)' }}>
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-            <Text fw={600} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+            <Text fw={600} style={{ minWidth: 0 }}>
               {row.itemName}
             </Text>
             <Text fw={600} style={PRICE_STYLE}>

@@ -50,7 +50,7 @@ export function UndoPurchaseButton({ purchaseId, itemName, onUndo, fullWidth = f
     </Button>
   )
   const question = (
-    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+    <Text size="sm">
       Was this not a real purchase? {itemName} can then be bought again.
     </Text>
   )

@@ -19,7 +19,7 @@ export function ProfileAddress({ shareableId }: { shareableId: string }) {
         Public address
       </Text>
       {/* Plain text: 'Open' is the link (a two-line inline link is a small tap target). */}
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-public-address>
+      <Text size="sm" data-public-address>
         <AddressText url={url} />
       </Text>
       <Group gap="xs">

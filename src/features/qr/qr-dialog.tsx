@@ -54,7 +54,7 @@ export function QrDialogContent({ shareableId, onClose }: { shareableId: string;
             Shareable ID
           </Text>
           <Code fz="md">{shareableId}</Code>
-          <Anchor href={url} target="_blank" rel="noopener noreferrer" size="sm" style={{ overflowWrap: 'anywhere' }} ta="center" className={classes.link}>
+          <Anchor href={url} target="_blank" rel="noopener noreferrer" size="sm" ta="center" className={classes.link}>
             <AddressText url={url} />
           </Anchor>
         </Stack>
