@@ -1,6 +1,7 @@
 // Tests the API client against stubbed fetch and localStorage: bodies, error texts, and the refresh-once rule.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ApiError, apiRequest, refreshTokensOnce } from './client.ts'
+import { ApiError, apiRequest, failureMessage, refreshTokensOnce } from './client.ts'
+import { TransientError } from './http-core.ts'
 import { LOGOUT_EVENT, readTokens, storeTokens } from './tokens.ts'
 
 type Reply = { status: number; body?: string; type?: string }
@@ -199,5 +200,23 @@ describe('refreshTokensOnce', () => {
     localStorage.setItem('refreshToken', 'refresh-1')
     serve([], [json(200, { token: 'access-2', refreshToken: 'refresh-2' })])
     await expect(refreshTokensOnce()).resolves.toBe('access-2')
+  })
+})
+
+describe('what a failed call says', () => {
+  it('gives every page call a deadline, so a silent server ends in words instead of a spinner', async () => {
+    serve([json(200, {})])
+    await apiRequest('/auth/login', { method: 'POST', body: {}, auth: false })
+    const init = fetchMock.mock.calls[0]?.[1] as RequestInit
+    expect(init.signal).toBeInstanceOf(AbortSignal)
+  })
+
+  it.each([
+    ["the server's message", new ApiError('Invalid email or password.', 401), 'Invalid email or password.'],
+    ['no connection, not a wrong password', new TransientError('No connection'), 'No connection'],
+    ['no answer', new TransientError('The server did not answer'), 'The server did not answer'],
+    ['the fallback for anything else', new TypeError('x is undefined'), 'Something went wrong. Please try again.'],
+  ])('%s', (_name, error, words) => {
+    expect(failureMessage(error, 'Something went wrong. Please try again.')).toBe(words)
   })
 })

@@ -2,7 +2,7 @@
 // the error texts come from the shared HTTP core (src/api/http-core.ts), which the sync worker uses too.
 import * as v from 'valibot'
 import { defaultLocks, type LockManagerLike } from './locks.ts'
-import { ApiError, createHttpCore, messageOf } from './http-core.ts'
+import { ApiError, createHttpCore, messageOf, TransientError } from './http-core.ts'
 import { localTokenStore } from './token-store.ts'
 import { readTokens } from './tokens.ts'
 
@@ -23,7 +23,22 @@ export type ApiRequestOptions = {
 // Looked up per call: navigator.locks where the browser has it, else this tab's own locks.
 const pageLocks: LockManagerLike = { request: (name, options, callback) => defaultLocks().request(name, options, callback) }
 
-const core = createHttpCore({ tokens: localTokenStore, locks: pageLocks })
+/**
+ * A call that gets no answer ends as 'The server did not answer' after this long, as the sync worker's do: a sign-in
+ * against a server that accepted the connection and went silent would otherwise say 'Signing in...' for ever.
+ */
+export const PAGE_REQUEST_TIMEOUT_MS = 30_000
+
+const core = createHttpCore({ tokens: localTokenStore, locks: pageLocks, timeoutMs: PAGE_REQUEST_TIMEOUT_MS })
+
+/**
+ * What a failed call says to people: the server's {message}, or for a call that got no answer 'No connection' / 'The
+ * server did not answer' (never a fallback that blames their input, such as 'Invalid email or password.' when they
+ * were offline); `fallback` for anything else.
+ */
+export function failureMessage(err: unknown, fallback: string): string {
+  return err instanceof ApiError || err instanceof TransientError ? err.message : fallback
+}
 
 /** Calls the API and returns the decoded body: JSON, text, or undefined for 204/205/empty answers. */
 export async function apiRequest(path: string, options: ApiRequestOptions = {}): Promise<unknown> {

@@ -137,6 +137,19 @@ describe('two tabs refreshing at once (one lock, each its own view of localStora
   })
 })
 
+describe('a call that gets no answer', () => {
+  // The server took the connection and stays silent: only the abort signal ends the fetch.
+  const silent: FetchLike = (_input, init) =>
+    new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('The operation timed out.', 'TimeoutError'))))
+
+  it("ends after timeoutMs as 'The server did not answer', and the session stays", async () => {
+    const store = createMemoryTokenStore({ token: 'access-1', refreshToken: 'refresh-1' })
+    const core = createHttpCore({ fetch: silent, baseUrl: 'http://localhost', tokens: store, locks: createMemoryLocks(), timeoutMs: 20 })
+    await expect(core.send({ method: 'POST', path: '/api/auth/login', json: {}, auth: false })).rejects.toMatchObject({ name: 'TransientError', message: 'The server did not answer' })
+    expect(await store.read()).toEqual({ token: 'access-1', refreshToken: 'refresh-1' })
+  })
+})
+
 describe('messageOf', () => {
   it.each([
     ['the server message', { status: 409, body: { message: 'Email already registered' } }, 'Email already registered'],

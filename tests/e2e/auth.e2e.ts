@@ -121,6 +121,24 @@ describe('login and logout', () => {
     expect(await storedTokens(page)).toEqual({ token: null, refreshToken: null })
   })
 
+  it("says 'No connection' when signing in offline, and 'The server did not answer' when the call is dropped, never that the password is wrong", async () => {
+    const user = await registerByApi()
+    await page.goto('/login')
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor()
+    const toast = page.locator('.mantine-Notification-root', { hasText: 'Login failed' })
+    await page.context().setOffline(true)
+    await signIn(user)
+    await toast.getByText('No connection', { exact: true }).waitFor()
+    await page.context().setOffline(false)
+    await page.route('**/api/auth/login', (route) => route.abort('connectionreset'))
+    await signIn(user)
+    await toast.getByText('The server did not answer', { exact: true }).waitFor()
+    expect(await page.getByText('Invalid email or password.').count()).toBe(0)
+    await page.unroute('**/api/auth/login')
+    await signIn(user)
+    await page.waitForURL('**/dashboard**')
+  })
+
   it("shows 'Password is required.' on the password field", async () => {
     await page.goto('/login')
     await page.getByLabel('Email', { exact: true }).fill('someone@example.com')

@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications'
 import { useEffect, useState } from 'react'
 import * as v from 'valibot'
 import { login } from '../../api/auth.ts'
-import { ApiError } from '../../api/client.ts'
+import { failureMessage } from '../../api/client.ts'
 import { LoginSchema } from '../../contract/auth.ts'
 import { AnchorLink } from '../../ui/anchor-link.tsx'
 import { AuthCard } from './auth-card.tsx'
@@ -40,7 +40,7 @@ export function LoginPage({ redirect }: { redirect?: string }) {
       notifications.show({
         color: 'red',
         title: 'Login failed',
-        message: err instanceof ApiError ? err.message : 'Invalid email or password.',
+        message: failureMessage(err, 'Invalid email or password.'),
       })
       setSubmitting(false)
     }

@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications'
 import { useState } from 'react'
 import * as v from 'valibot'
 import { register } from '../../api/auth.ts'
-import { ApiError } from '../../api/client.ts'
+import { ApiError, failureMessage } from '../../api/client.ts'
 import { CONFLICT_MESSAGES, RegisterFormSchema, RegisterSchema } from '../../contract/auth.ts'
 import { AnchorLink } from '../../ui/anchor-link.tsx'
 import { AuthCard } from './auth-card.tsx'
@@ -43,7 +43,7 @@ export function RegisterPage({ redirect }: { redirect?: string }) {
       notifications.show({
         color: 'red',
         title: 'Registration failed',
-        message: err instanceof ApiError ? err.message : 'Something went wrong. Please try again.',
+        message: failureMessage(err, 'Something went wrong. Please try again.'),
       })
       setSubmitting(false)
     }

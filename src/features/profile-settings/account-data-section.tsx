@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications'
 import { IconDownload, IconTrash, IconWifiOff } from '@tabler/icons-react'
 import { useState } from 'react'
 import { fetchAccountExport } from '../../api/account.ts'
-import { ApiError } from '../../api/client.ts'
+import { failureMessage } from '../../api/client.ts'
 import { ACCOUNT_MESSAGES } from '../../contract/account.ts'
 import { ACCOUNT_DATA_TEXTS, saveTextFile } from './account-data.ts'
 import { DeleteAccountDialog } from './delete-account-dialog.tsx'
@@ -27,7 +27,7 @@ export function AccountDataSection({ onAccountDeleted }: { onAccountDeleted: () 
       saveTextFile(file.fileName, file.json)
       notifications.show({ color: 'green', title: 'Data exported', message: `Saved as ${file.fileName}.` })
     } catch (error) {
-      const message = error instanceof ApiError ? error.message : ACCOUNT_DATA_TEXTS.exportFailed
+      const message = failureMessage(error, ACCOUNT_DATA_TEXTS.exportFailed)
       notifications.show({ color: 'red', title: 'Export failed', message })
     } finally {
       setExporting(false)

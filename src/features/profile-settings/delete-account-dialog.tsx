@@ -2,7 +2,7 @@
 import { Button, Group, List, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
 import { type ChangeEvent, useEffect, useState } from 'react'
 import { deleteAccount } from '../../api/account.ts'
-import { ApiError } from '../../api/client.ts'
+import { ApiError, failureMessage } from '../../api/client.ts'
 import { ACCOUNT_MESSAGES } from '../../contract/account.ts'
 import { SIGN_IN_METHOD_MESSAGES } from '../../contract/sign-in-methods.ts'
 import { ACCOUNT_DATA_TEXTS, DELETION_LOSSES } from './account-data.ts'
@@ -64,7 +64,7 @@ export function DeleteAccountDialog({ opened, onClose, onDeleted }: Props) {
         }
       }
       // The server's own sentence, e.g. 'Current password is incorrect' or the rate limit's wait.
-      setError(failure instanceof ApiError ? failure.message : ACCOUNT_DATA_TEXTS.deleteFailed)
+      setError(failureMessage(failure, ACCOUNT_DATA_TEXTS.deleteFailed))
       setDeleting(false)
       return
     }

@@ -5,7 +5,7 @@ import type { UseFormReturnType } from '@mantine/form'
 import { notifications } from '@mantine/notifications'
 import { IconWifiOff } from '@tabler/icons-react'
 import { useEffect, useState } from 'react'
-import { ApiError } from '../../api/client.ts'
+import { failureMessage } from '../../api/client.ts'
 import { SIGN_IN_METHOD_MESSAGES } from '../../contract/sign-in-methods.ts'
 import { checkSetPassword, EMPTY_PASSWORD_VALUES, fetchSignInMethods, type NewPasswordValues, OFFLINE_PASSWORD_MESSAGE, type PasswordValues, setFirstPassword } from './password-change.ts'
 
@@ -105,7 +105,7 @@ function SetPasswordSection({ online, typed, onSet }: { online: boolean; typed: 
       notifications.show({ color: 'green', title: 'Password updated', message: SIGN_IN_METHOD_MESSAGES.passwordSet })
       onSet()
     } catch (error) {
-      const message = error instanceof ApiError ? error.message : 'Failed to change password'
+      const message = failureMessage(error, 'Failed to change password')
       notifications.show({ color: 'red', title: 'Password change failed', message })
       setSaving(false)
     }

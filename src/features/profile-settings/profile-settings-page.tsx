@@ -5,7 +5,7 @@ import { useForm } from '@mantine/form'
 import { useNetwork } from '@mantine/hooks'
 import { notifications } from '@mantine/notifications'
 import { useState } from 'react'
-import { ApiError } from '../../api/client.ts'
+import { failureMessage } from '../../api/client.ts'
 import { GrowingTextarea } from '../../ui/growing-textarea.tsx'
 import { OptionGroup } from '../../ui/option-group.tsx'
 import type { LocalProfile, OwnerDatabase } from '../../local/db.ts'
@@ -109,7 +109,7 @@ function SettingsForm({ db, profile }: { db: OwnerDatabase; profile: LocalProfil
       passwordForm.reset()
       notifications.show({ color: 'green', title: 'Password updated', message: 'Your password has been changed.' })
     } catch (error) {
-      const message = error instanceof ApiError ? error.message : 'Failed to change password'
+      const message = failureMessage(error, 'Failed to change password')
       notifications.show({ color: 'red', title: 'Password change failed', message })
     }
   }
