@@ -39,8 +39,11 @@ const savedCopyPlugin: WorkboxPlugin = {
     return null
   },
   // 404 = missing or switched off by its owner: the 1-click off-switch must also end the offline copy.
+  // 5xx = a server in trouble (its database down, a proxy's 502): a visitor holding a saved copy sees it, as on a dead
+  // network; throwing here is how NetworkFirst falls back to the cache. Without a copy the server's own answer stands.
   fetchDidSucceed: async ({ request, response }) => {
     if (response.status === 404) await (await caches.open(PUBLIC_PROFILES_CACHE)).delete(request.url)
+    if (response.status >= 500 && (await (await caches.open(PUBLIC_PROFILES_CACHE)).match(request.url))) throw new Error(`The server answered ${response.status}`)
     return response
   },
 }

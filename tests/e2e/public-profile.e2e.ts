@@ -299,6 +299,28 @@ describe('offline re-scan', { tags: [WITH_SERVICE_WORKER] }, () => {
     await page.getByRole('heading', { level: 1, name: user.username }).waitFor()
   })
 
+  it('opens the saved copy when the server answers 5xx, saying the server did not answer; without a copy the error stands', async () => {
+    const { user, shareableId } = await ownerWith({}, [{ name: 'Espresso cups', price: 12.5 }])
+    const never = await ownerWith({}, [{ name: 'Climbing chalk', price: 7 }])
+    await page.goto(`/profile/${shareableId}`)
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+    await expect.poll(() => page.evaluate(async (id) => Boolean(await caches.match(`/api/profiles/${id}`)), shareableId)).toBe(true)
+
+    // The context's route also sees the worker's own requests: the server's database is down.
+    await context.route('**/api/profiles/**', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'The database is not available right now.' }) }),
+    )
+    await page.reload()
+    await page.getByText(/^The server did not answer\. Showing a saved copy from .+\.$/).waitFor()
+    await card('Espresso cups').waitFor()
+    await page.getByRole('heading', { level: 1, name: user.username }).waitFor()
+
+    await page.goto(`/profile/${never.shareableId}`)
+    await page.getByText('The server did not answer').first().waitFor()
+    expect(await card('Climbing chalk').count()).toBe(0)
+    await context.unroute('**/api/profiles/**')
+  })
+
   it('a profile never saved on this device, opened offline, says it needs a connection, and opens once online', async () => {
     const first = await ownerWith({}, [{ name: 'Espresso cups', price: 12.5 }])
     const never = await ownerWith({}, [{ name: 'Climbing chalk', price: 7 }])

@@ -15,8 +15,10 @@ import { WishlistView } from './wishlist-view.tsx'
 const RETRY_WHEN_ONLINE_MS = 3000
 const SAVED_COPY_FORMAT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 
-export function savedCopyNotice(savedAt: Date): string {
-  return `You are offline. Showing a saved copy from ${SAVED_COPY_FORMAT.format(savedAt)}.`
+/** Offline, or online with a server that gave no answer fit to show (a dead network, a 5xx): the saved copy says which. */
+export function savedCopyNotice(savedAt: Date, online: boolean): string {
+  const when = SAVED_COPY_FORMAT.format(savedAt)
+  return online ? `The server did not answer. Showing a saved copy from ${when}.` : `You are offline. Showing a saved copy from ${when}.`
 }
 
 export type PublicProfilePageProps = {
@@ -91,7 +93,7 @@ function LoadedProfile({ shareableId, embedded }: PublicProfilePageProps) {
       {state.savedCopyAt && (
         <div className="qv-alert qv-alert-warn" role="status">
           <IconWifiOff size={20} aria-hidden />
-          <p>{savedCopyNotice(state.savedCopyAt)}</p>
+          <p>{savedCopyNotice(state.savedCopyAt, navigator.onLine)}</p>
         </div>
       )}
       <ProfileBody profile={state.profile} onOutdated={reload} />
