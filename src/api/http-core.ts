@@ -7,7 +7,7 @@ import { AuthResponseSchema, MESSAGES } from '../contract/auth.ts'
 import { SIGNED_OUT_BY_OWNER } from '../contract/devices.ts'
 import { IDEMPOTENCY_KEY_HEADER, REFRESH_LOCK } from '../contract/names.ts'
 import type { LockManagerLike } from './locks.ts'
-import { isOnline, networkFailureWords } from './network-words.ts'
+import { isOnline, laterAnswerWords, networkFailureWords } from './network-words.ts'
 import { fallbackUploadCapMs, fetchWithStallTimeout, realTimers, type ProgressFetch, type Timers } from './progress-upload.ts'
 import type { StoredTokens, TokenStore } from './token-store.ts'
 
@@ -184,7 +184,7 @@ export function createHttpCore(options: HttpCoreOptions) {
       throw new SessionEndedError(messageOf(res), res.status)
     }
     // 5xx, 429, or anything unexpected: decided nothing about the session, which stays.
-    if (isTransientStatus(res.status)) throw new TransientError(`Token refresh answered ${res.status}`, res.status)
+    if (isTransientStatus(res.status)) throw new TransientError(laterAnswerWords(res.status), res.status)
     throw new ApiError(messageOf(res), res.status)
   }
 

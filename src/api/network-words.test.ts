@@ -1,6 +1,6 @@
 // The words for a request without an answer: never the browser's raw text.
 import { describe, expect, it } from 'vitest'
-import { networkFailureWords } from './network-words.ts'
+import { laterAnswerWords, networkFailureWords } from './network-words.ts'
 
 describe('networkFailureWords', () => {
   const CASES: [string, unknown, boolean, string][] = [
@@ -13,5 +13,20 @@ describe('networkFailureWords', () => {
   ]
   it.each(CASES)('%s', (_name, error, online, words) => {
     expect(networkFailureWords(error, online)).toBe(words)
+  })
+})
+
+describe('laterAnswerWords', () => {
+  it.each([
+    [500, 'The server is having trouble right now'],
+    [502, 'The server is having trouble right now'],
+    [503, 'The server is having trouble right now'],
+    [504, 'The server is having trouble right now'],
+    [408, 'The server did not answer'],
+    [409, 'The server is busy right now'],
+    [425, 'The server is busy right now'],
+    [429, 'The server is busy right now'],
+  ])('%i: %s, never the status', (status, words) => {
+    expect(laterAnswerWords(status)).toBe(words)
   })
 })

@@ -7,6 +7,7 @@ import { fencedTransaction, readGeneration } from '../local/generation.ts'
 import { readMeta, writeMeta } from '../local/meta.ts'
 import { reconcile } from './reconcile.ts'
 import { isTransientStatus, messageOf, TransientError, type Transport } from './transport.ts'
+import { laterAnswerWords } from '../api/network-words.ts'
 
 export const PULL_PAGE_SIZE = 500
 
@@ -26,7 +27,7 @@ async function fetchPage(transport: Transport, { cursor, epoch }: FeedPosition, 
   // The device id asks for its last applied mutation id: entries whose answer was lost are confirmed by the pull too.
   const device = deviceId === undefined ? '' : `&deviceId=${encodeURIComponent(deviceId)}`
   const res = await transport.send({ method: 'GET', path: `${apiPaths.syncChanges}?cursor=${cursor}${since}${device}&limit=${PULL_PAGE_SIZE}` })
-  if (isTransientStatus(res.status)) throw new TransientError(`Changes answered ${res.status}`)
+  if (isTransientStatus(res.status)) throw new TransientError(laterAnswerWords(res.status), res.status)
   const parsed = v.safeParse(SyncChangesSchema, res.body)
   // Anything unreadable is treated as "later": applying half of it could lose data, waiting cannot.
   if (res.status >= 300 || !parsed.success) throw new TransientError(res.status >= 300 ? messageOf(res) : 'Unreadable changes answer')

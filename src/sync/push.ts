@@ -9,6 +9,7 @@ import { takeMutationIds } from '../local/meta.ts'
 import { dropsMutationId, inMutationOrder } from './mutation-ids.ts'
 import { classifyAnswer, nextBatch, SERVER_FAILURES_BEFORE_OWNER, serverFailureMessage, toPushOperation, type EntryOutcome } from './outbox.ts'
 import { isTransientStatus, messageOf, SessionEndedError, SIGNED_OUT_MESSAGE, TransientError, type ApiResponse, type Transport } from './transport.ts'
+import { laterAnswerWords } from '../api/network-words.ts'
 
 /** `retry-later`: an entry answered "later"; it and everything behind it wait for the next pass, in order. */
 export type PushOutcome = 'complete' | 'retry-later'
@@ -67,7 +68,7 @@ type BatchAnswer = { results: ApiResponse[]; lastMutationId: number | undefined 
 /** The per-operation answers, or undefined when this batch must go one call at a time instead. */
 async function sendBatch(transport: Transport, batch: OutboxEntry[], deviceId: string): Promise<BatchAnswer | undefined> {
   const res = await transport.send({ method: 'POST', path: apiPaths.syncPush, json: { deviceId, operations: batch.map(toPushOperation) } })
-  if (isTransientStatus(res.status)) throw new TransientError(`Push answered ${res.status}`)
+  if (isTransientStatus(res.status)) throw new TransientError(laterAnswerWords(res.status), res.status)
   // A refused batch (400 for one malformed operation, 413 too large): single calls let the bad entry fail alone.
   if (res.status >= 300) return undefined
   const parsed = v.safeParse(SyncPushResultSchema, res.body)

@@ -18,7 +18,7 @@ describe('describeSyncStatus', () => {
     ['offline with nothing pending', status(), false, 'Offline'],
     ['offline with 3 pending', status({ pendingCount: 3 }), false, 'Offline · 3 pending'],
     ['syncing', status({ pendingCount: 3, syncState: { phase: 'syncing', message: null } }), true, 'Syncing…'],
-    ['waiting to retry with 2 pending', status({ pendingCount: 2, syncState: { phase: 'waiting', message: '502' } }), true, 'Waiting for the network · 2 pending'],
+    ['waiting to retry with 2 pending', status({ pendingCount: 2, syncState: { phase: 'waiting', message: '502' } }), true, 'Waiting for the server · 2 pending'],
     ['2 pending, none waiting for the owner', status({ pendingCount: 2 }), true, '2 pending'],
     ['a refused change and 2 pending behind it', status({ pendingCount: 2, failed: [failedEntry] }), true, 'Needs you · 2 pending'],
     ['a refused change while waiting for the network', status({ failed: [failedEntry], syncState: { phase: 'waiting', message: '502' } }), true, 'Needs you'],

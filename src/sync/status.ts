@@ -20,7 +20,7 @@ export function describeSyncStatus(status: LocalSyncStatus, online: boolean, loc
   if (status.syncState.phase === 'syncing') return { state: 'syncing', label: 'Syncing…', failedCount }
   if (failedCount > 0) return { state: 'needs-you', label: status.pendingCount > 0 ? `Needs you · ${status.pendingCount} pending` : 'Needs you', failedCount }
   if (status.pendingCount > 0 && status.syncState.phase === 'waiting') {
-    return { state: 'waiting', label: `Waiting for the network · ${status.pendingCount} pending`, failedCount }
+    return { state: 'waiting', label: `Waiting for the server · ${status.pendingCount} pending`, failedCount }
   }
   if (status.pendingCount > 0) return { state: 'pending', label: `${status.pendingCount} pending`, failedCount }
   if (status.lastSyncedAt) return { state: 'synced', label: `Synced at ${timeOf(status.lastSyncedAt, locale)}`, failedCount }

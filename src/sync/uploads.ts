@@ -7,6 +7,7 @@ import { PENDING_IMAGE_ID } from '../local/writes.ts'
 import { fencedTransaction } from '../local/generation.ts'
 import { classifyAnswer, withUploadedImage } from './outbox.ts'
 import { messageOf, TransientError, type Transport } from './transport.ts'
+import { laterAnswerWords } from '../api/network-words.ts'
 
 /**
  * An upload is aborted only after this long without a byte moving, never at a fixed total time: an 8 MB photo at
@@ -40,7 +41,7 @@ export async function uploadPendingImages(db: OwnerDatabase, transport: Transpor
       throw error
     }
     const outcome = classifyAnswer(res, { method: 'POST', ignoreFailure: false })
-    if (outcome === 'retry-later' || outcome === 'unauthorized') return { uploaded, error: new TransientError(`Upload answered ${res.status}`) }
+    if (outcome === 'retry-later' || outcome === 'unauthorized') return { uploaded, error: new TransientError(laterAnswerWords(res.status), res.status) }
     const result = v.safeParse(UploadResultSchema, res.body)
     if (outcome === 'done' && result.success) {
       await useUploadedImage(db, generation, image.id, result.output)

@@ -140,6 +140,37 @@ describe('a flaky network', () => {
   })
 })
 
+describe('a server in trouble', () => {
+  it("is said in words: 'Waiting for the server', 'The server is having trouble right now', never a status, and the change goes once it answers", async () => {
+    const owner = await newOwner()
+    const page = await context.newPage()
+    await signIn(page, owner)
+    await openDashboard(page, owner)
+    await waitForSynced(page)
+
+    // The phone is online; the server's database is down.
+    let down = true
+    await page.route('**/api/sync/push', (route) =>
+      down ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Service unavailable' }) }) : route.continue(),
+    )
+    const name = itemName('Server down')
+    await addItem(page, product(name))
+    await expect.poll(() => syncBadge(page).getAttribute('aria-label'), { timeout: 20_000 }).toMatch(/Waiting for the server · 1 pending/)
+    await syncBadge(page).click()
+    const details = page.locator('.mantine-Popover-dropdown')
+    await details.getByText('The server is having trouble right now', { exact: true }).waitFor()
+    await details.getByText('sent by themselves as soon as the server takes them', { exact: false }).waitFor()
+    expect(await details.getByText(/503|Push answered|network/i).count()).toBe(0)
+    await page.keyboard.press('Escape')
+
+    down = false
+    await context.setOffline(true)
+    await context.setOffline(false)
+    await waitForSynced(page)
+    expect((await serverData(owner.token)).items.map((item) => item.name)).toContain(name)
+  })
+})
+
 describe('offline start', () => {
   it("opens /dashboard offline after the app was installed and shows the owner's items from the local database", async () => {
     const owner = await newOwner()

@@ -47,7 +47,9 @@ export function SyncStatusBadge({ sync }: { sync: SyncActions }) {
           ) : null}
           {indicator.failedCount + status.notices.length === 0 ? (
             <Text size="xs" c="dimmed">
-              Your changes are saved on this device and sent when you are online.
+              {indicator.state === 'offline'
+                ? 'Your changes are saved on this device and sent when you are online.'
+                : 'Your changes are saved on this device first, and sent by themselves as soon as the server takes them.'}
             </Text>
           ) : (
             <SyncProblems sync={sync} />
