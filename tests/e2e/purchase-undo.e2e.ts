@@ -46,4 +46,19 @@ describe("'Back on the wishlist'", () => {
     await giftCard(visitor, 'Pranked espresso machine').getByRole('button', { name: 'Purchase' }).waitFor()
     await visitor.close()
   })
+
+  it("is not offered for a gift whose item was deleted since: the purchase and its message stay", async () => {
+    const owner = await newOwner()
+    const itemId = await createItemByApi(owner, 'Lamp deleted after the gift')
+    const bought = await api(`/api/public/profiles/${owner.shareableId}/purchases`, { method: 'POST', body: { wishlistItemId: itemId } })
+    const { purchaseId } = v.parse(PurchaseSchema, bought.json)
+    await api(`/api/public/profiles/${owner.shareableId}/purchases/${purchaseId}/message`, { method: 'POST', body: { email: 'aunt@example.com', message: 'Enjoy the light!' } })
+    expect((await api(`/api/wishlist-items/${itemId}`, { method: 'DELETE', token: owner.token })).status).toBe(204)
+
+    await signIn(page, owner)
+    await page.goto('/dashboard?view=purchases')
+    await page.getByText('Deleted item').first().waitFor()
+    expect(await page.getByTestId('purchase-message').first().textContent()).toBe('Message from aunt@example.com: Enjoy the light!')
+    expect(await page.getByRole('button', { name: 'Back on the wishlist' }).count()).toBe(0)
+  })
 })

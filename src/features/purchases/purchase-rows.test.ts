@@ -53,11 +53,12 @@ describe('transactionRows', () => {
       ],
       [item('item-1', 'Mug'), item('item-2', 'Book')],
     )
-    expect(rows.map(({ id, itemName, price }) => [id, itemName, price])).toEqual([
-      ['p3', 'Deleted item', 9.5],
-      ['p1', 'Mug', 5],
-      ['p4', 'Book', 1],
-      ['p2', 'Book', 7],
+    expect(rows.map(({ id, itemName, price, canUndo }) => [id, itemName, price, canUndo])).toEqual([
+      // A deleted item cannot go back on the wishlist: its purchase is kept, with no undo.
+      ['p3', 'Deleted item', 9.5, false],
+      ['p1', 'Mug', 5, true],
+      ['p4', 'Book', 1, true],
+      ['p2', 'Book', 7, true],
     ])
     expect(rows.at(-1)?.date).toBeNull()
   })

@@ -66,6 +66,11 @@ export type TransactionRow = {
   price: number
   /** The buyer's message stored with the purchase (decision 148), or null. */
   message: { email: string; text: string } | null
+  /**
+   * The item is still on the wishlist. 'Back on the wishlist' needs it: undoing the purchase of a deleted item would
+   * put nothing back on sale and only erase the record of the gift and its message.
+   */
+  canUndo: boolean
 }
 
 /** Purchases the owner has not put back on the wishlist; an undone one counts nowhere in the tab. */
@@ -86,6 +91,7 @@ export function transactionRows(purchases: readonly PurchaseRecord[], items: rea
       itemName: names.get(purchase.wishlistItemId) ?? DELETED_ITEM_NAME,
       price: purchase.priceAtPurchase,
       message: purchase.visitorMessage ? { email: purchase.visitorEmail ?? '', text: purchase.visitorMessage } : null,
+      canUndo: names.has(purchase.wishlistItemId),
     }))
     .sort((a, b) => (b.date?.getTime() ?? Number.NEGATIVE_INFINITY) - (a.date?.getTime() ?? Number.NEGATIVE_INFINITY) || a.id.localeCompare(b.id))
 }

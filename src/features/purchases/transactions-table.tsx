@@ -76,7 +76,7 @@ function WideTable({ rows, loading, onUndo }: TransactionsTableProps) {
                     {row.itemName}
                   </Text>
                   {row.message && <BuyerMessage message={row.message} />}
-                  {onUndo && <UndoPurchaseButton purchaseId={row.id} itemName={row.itemName} onUndo={onUndo} />}
+                  {onUndo && row.canUndo && <UndoPurchaseButton purchaseId={row.id} itemName={row.itemName} onUndo={onUndo} />}
                 </Table.Td>
                 <Table.Td ta="right" style={PRICE_STYLE}>
                   {formatEuro(row.price)}
@@ -118,7 +118,7 @@ function PhoneRows({ rows, loading, onUndo }: TransactionsTableProps) {
             {dateText(row)}
           </Text>
           {row.message && <BuyerMessage message={row.message} />}
-          {onUndo && <UndoPurchaseButton purchaseId={row.id} itemName={row.itemName} onUndo={onUndo} fullWidth />}
+          {onUndo && row.canUndo && <UndoPurchaseButton purchaseId={row.id} itemName={row.itemName} onUndo={onUndo} fullWidth />}
         </li>
       ))}
     </Stack>
