@@ -8,6 +8,7 @@ import { accountMailFor } from './mail/app-mail.ts'
 import { bringExternalImagesHome } from './images/external-images.ts'
 import { createFastPath, withFastPath } from './scans/fast-path.ts'
 import { honestConnections } from './http/honest-connections.ts'
+import { SHUTDOWN_GRACE_MS, stopServing } from './http/stop-serving.ts'
 import { type Config, ConfigError, loadConfig } from './config.ts'
 import { type DatabaseTimeouts, openDatabase } from './db/client.ts'
 import { createLogger, type Logger } from './http/logging.ts'
@@ -37,6 +38,8 @@ export async function startServer(
     logger?: Logger
     /** false: every request goes through Hono (the benches compare; the fast path's tests compare answers). */
     fastPath?: boolean
+    /** How long requests in flight at shutdown may take (SHUTDOWN_GRACE_MS); the shutdown test shortens it. */
+    shutdownGraceMs?: number
   } = {},
 ) {
   const location = options.databaseLocation ?? config.databaseUrl ?? path.join(config.dataDir, 'pglite')
@@ -85,13 +88,11 @@ export async function startServer(
   const port = typeof address === 'object' && address ? address.port : config.port
 
   let closing: Promise<void> | undefined
-  /** Stops accepting, lets in-flight requests finish, then closes the database. */
+  const graceMs = options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS
+  const onGraceOver = () => logger.warn({ graceMs }, 'Shutdown grace over: closing the connections still open')
+  /** Stops accepting, lets in-flight requests finish (within the grace), then closes the database. */
   const close = () =>
-    (closing ??= new Promise<void>((resolve) => {
-      server.close(() => resolve())
-      // Idle keep-alive sockets would hold close() open; busy ones finish their request first.
-      if ('closeIdleConnections' in server) server.closeIdleConnections()
-    })
+    (closing ??= stopServing(server, graceMs, onGraceOver)
       .then(() => stopSupportRetention())
       .then(() => stopOrphanSweep())
       .then(() => profileSync.close())
@@ -103,8 +104,8 @@ export async function startServer(
   return { port, close, database, logger, scans }
 }
 
-/** Runs the server as a process: reads the environment, serves, and shuts down on a signal. */
-export async function runFromCommandLine() {
+/** Runs the server as a process: reads the environment, serves, and shuts down on a signal (`options`: for its tests). */
+export async function runFromCommandLine(options: { shutdownGraceMs?: number } = {}) {
   let config: Config
   try {
     config = loadConfig()
@@ -120,7 +121,7 @@ export async function runFromCommandLine() {
   installProcessGuards(logger)
   let started: Awaited<ReturnType<typeof startServer>>
   try {
-    started = await startServer(config, { logger })
+    started = await startServer(config, { logger, shutdownGraceMs: options.shutdownGraceMs })
   } catch (err) {
     // A database that refuses, a migration that fails: one summarised line (never the query's parameters), then out.
     logger.fatal({ err }, 'QR Tee could not start')
@@ -132,7 +133,10 @@ export async function runFromCommandLine() {
     process.once(signal, () => {
       logger.info({ signal }, 'Shutting down: finishing in-flight requests')
       close().then(
-        () => process.exit(0),
+        () => {
+          logger.info('QR Tee stopped')
+          process.exit(0)
+        },
         (err) => {
           logger.error({ err }, 'Shutdown failed')
           process.exit(1)
