@@ -173,14 +173,6 @@ export function invalidatePublicAddresses(db: Db, addresses: readonly string[]):
   for (const binding of targets(db)) binding.cache.invalidateAddresses(addresses)
 }
 
-/**
- * The public profile JSON goes out gzipped to any client that names gzip, in any case: coding names are
- * case-insensitive (RFC 9110), as Hono's compress middleware reads them (the route's rule; the fast path shares it).
- */
-export function acceptsGzip(acceptEncoding: string | undefined): boolean {
-  return /\bgzip\b/i.test(acceptEncoding ?? '')
-}
-
 export function gzipOf(entry: CachedPublicProfile): Uint8Array {
   entry.gzip ??= new Uint8Array(gzipSync(entry.body))
   return entry.gzip

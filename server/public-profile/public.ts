@@ -9,7 +9,8 @@ import { ApiError, validate } from '../http/http.ts'
 import { idempotency } from '../http/idempotency.ts'
 import { perAddressLimit, rateLimiterFor, resolveRateLimits, TOO_MANY } from '../http/rate-limit.ts'
 import { cachedPublicProfile, publicProfileResponse } from './public-profile.ts'
-import { acceptsGzip, gzipOf, matchesIfNoneMatch } from '../profile-cache/public-profile-cache.ts'
+import { gzipOf, matchesIfNoneMatch } from '../profile-cache/public-profile-cache.ts'
+import { acceptsGzip } from '../http/accept-encoding.ts'
 import { purchaseItem, saveVisitorMessage } from './visitor-purchase.ts'
 import { notificationsFor } from '../notifications/notifications.ts'
 import { publicProfileHeaders } from './profile-headers.ts'
@@ -33,7 +34,8 @@ export function publicRoutes(deps: AppDeps) {
       const entry = cached === undefined ? await publicProfileResponse(db, address) : cached
       if (!entry) throw new ApiError(404, 'Profile not found')
       if (matchesIfNoneMatch(c.req.header('If-None-Match'), entry.etag)) return c.body(null, 304, publicProfileHeaders(entry.etag, { status: 304 }))
-      // The compressed form is cached beside the JSON, so the compress middleware never redoes the work.
+      // The compressed form is cached beside the JSON, so the compress middleware never redoes the work. The fast path
+      // reads Accept-Encoding with the same function.
       if (acceptsGzip(c.req.header('Accept-Encoding'))) {
         return c.body(gzipOf(entry) as Uint8Array<ArrayBuffer>, 200, publicProfileHeaders(entry.etag, { status: 200, encoding: 'gzip' }))
       }

@@ -10,7 +10,8 @@ import type { Db } from '../db/client.ts'
 import { type Logger, logAnswer, REQUEST_ID_HEADER, requestIdFor } from '../http/logging.ts'
 import { type Encoding, publicProfileHeaders, redirectHeaders, visitorDocumentHeaders, wireHeaders } from '../public-profile/profile-headers.ts'
 import { forRedirect, securityHeadersFor } from '../http/security-headers.ts'
-import { acceptsGzip, type CachedPublicProfile, gzipOf, matchesIfNoneMatch, publicProfileCache } from '../profile-cache/public-profile-cache.ts'
+import { type CachedPublicProfile, gzipOf, matchesIfNoneMatch, publicProfileCache } from '../profile-cache/public-profile-cache.ts'
+import { acceptsGzip } from '../http/accept-encoding.ts'
 import type { ScanCounter, ScanInput } from './scan-counter.ts'
 import { profileOf, type RenderedPage, visitorDocuments } from '../public-profile/visitor-documents.ts'
 import { encodingFor, type StaticSite } from '../site/static-files.ts'
@@ -83,7 +84,8 @@ export function createFastPath(deps: FastPathDeps, site: StaticSite | undefined)
     if (!entry) return false
     const acceptEncoding = header(req, 'accept-encoding')
     const gzip = acceptsGzip(acceptEncoding)
-    // The compress middleware would deflate (or gzip for `*`) what the route sends plain: Hono's to answer.
+    // Without gzip the compress middleware may deflate what the route sends plain (`deflate`, or `*` with gzip;q=0):
+    // Hono's to answer.
     if (!gzip && acceptEncoding && /deflate|\*/i.test(acceptEncoding)) return false
     let set = apiAnswers.get(entry)
     if (!set) {

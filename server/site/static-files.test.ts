@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
 import type { Database } from '../db/client.ts'
-import { loadStaticSite } from './static-files.ts'
+import { encodingFor, loadStaticSite } from './static-files.ts'
 
 const shell = `<!doctype html><html><head><title>QR Tee</title></head><body><div id="root"></div>${' '.repeat(600)}</body></html>`
 const script = `console.log(${JSON.stringify('x'.repeat(2000))})`
@@ -69,10 +69,50 @@ describe('static host with SPA fallback', () => {
     expect(await plain.text()).toBe(script)
   })
 
+  it.each([
+    { header: 'gzip;q=0', encoding: null },
+    { header: 'br;q=0, gzip;q=0, *;q=0', encoding: null },
+    { header: 'gzip-not', encoding: null },
+    { header: 'br;q=0, gzip', encoding: 'gzip' },
+  ])('serves an asset plain or in a coding the client accepts: $header, $encoding', async ({ header, encoding }) => {
+    const res = await app.request('/assets/app-abc123.js', { headers: { 'Accept-Encoding': header } })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-encoding')).toBe(encoding)
+    if (!encoding) expect(await res.text()).toBe(script)
+  })
+
   it('answers 304 to a matching If-None-Match', async () => {
     const first = await app.request('/assets/app-abc123.js')
     const etag = first.headers.get('etag') ?? ''
     const again = await app.request('/assets/app-abc123.js', { headers: { 'If-None-Match': etag } })
     expect(again.status).toBe(304)
+  })
+})
+
+describe('encodingFor: the form of a file a client gets', () => {
+  const files = {
+    'br and gzip': { body: new Uint8Array(1), gzip: new Uint8Array(1), br: new Uint8Array(1) },
+    'gzip only': { body: new Uint8Array(1), gzip: new Uint8Array(1) },
+  }
+  const both = 'br and gzip' as const
+  const gzipOnly = 'gzip only' as const
+  it.each([
+    { file: both, header: 'gzip, deflate, br, zstd', encoding: 'br' },
+    { file: both, header: 'gzip', encoding: 'gzip' },
+    { file: both, header: 'br', encoding: 'br' },
+    { file: both, header: '', encoding: undefined },
+    { file: both, header: undefined, encoding: undefined },
+    { file: both, header: '*', encoding: 'br' },
+    { file: both, header: 'gzip-not', encoding: undefined },
+    { file: both, header: 'gzip;q=0', encoding: undefined },
+    { file: both, header: 'br;q=0, gzip;q=0, *;q=0', encoding: undefined },
+    { file: both, header: 'identity;q=0, *;q=0', encoding: undefined },
+    { file: both, header: 'br;q=0, gzip', encoding: 'gzip' },
+    { file: both, header: 'gzip;q=1.0, br;q=0.5', encoding: 'gzip' },
+    { file: both, header: 'gzip;q=0.5, br;q=0.5', encoding: 'br' },
+    { file: gzipOnly, header: 'gzip, br', encoding: 'gzip' },
+    { file: gzipOnly, header: 'br', encoding: undefined },
+  ])('$header, a file in $file: $encoding', ({ file, header, encoding }) => {
+    expect(encodingFor(files[file], header)).toBe(encoding)
   })
 })

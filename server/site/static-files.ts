@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { codingQuality } from '../http/accept-encoding.ts'
 
 type StaticFile = {
   body: Uint8Array
@@ -77,12 +78,17 @@ export function loadStaticSite(distDir: string): StaticSite {
 
 type Encodable = Pick<StaticFile, 'body' | 'gzip' | 'br'>
 
-/** Which of the file's forms the client gets: the smallest it accepts (undefined: the plain body). */
+/**
+ * Which of the file's forms the client gets (undefined: the plain body): of those it accepts (q > 0), the one it
+ * prefers, brotli (the smaller) on a tie. A client that refuses both, and identity too, still gets the plain body.
+ */
 export function encodingFor(file: Encodable, acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
-  const accepts = (acceptEncoding ?? '').toLowerCase()
-  if (file.br && /\bbr\b/.test(accepts)) return 'br'
-  if (file.gzip && /\bgzip\b/.test(accepts)) return 'gzip'
-  return undefined
+  const br = file.br ? codingQuality(acceptEncoding, 'br') : 0
+  // The common headers (`gzip, deflate, br`, `br`) end here, without reading the header twice.
+  if (br === 1) return 'br'
+  const gzip = file.gzip ? codingQuality(acceptEncoding, 'gzip') : 0
+  if (br > 0 && br >= gzip) return 'br'
+  return gzip > 0 ? 'gzip' : undefined
 }
 
 /** Picks the smallest encoding the client accepts. */

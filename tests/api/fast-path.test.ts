@@ -51,6 +51,9 @@ function call(port: number, method: string, urlPath: string, headers: Record<str
   })
 }
 
+const contentEncoding = (answer: Answer) =>
+  answer.headers.find((line) => line.toLowerCase().startsWith('content-encoding: '))?.slice('content-encoding: '.length) ?? null
+
 function listen(listener: http.RequestListener): Promise<{ port: number; close: () => Promise<void> }> {
   const server = http.createServer(listener)
   return new Promise((resolve) =>
@@ -105,8 +108,20 @@ describeEachDatabase('the scan fast path answers like the Hono adapter', (getDat
   // A phone's browser, so the rows that are scans are counted (an empty or a bot's user agent never is).
   const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'
   const REQUEST_ID = { 'X-Request-Id': 'table-row-1', 'User-Agent': PHONE }
-  /** `scan`: the request counts as one scan (on both paths alike); `fast`: the fast path answers it. */
-  type Row = { name: string; method?: string; path: (ids: Record<string, string>) => string; headers?: Record<string, string | string[]>; fast: boolean; scan?: true }
+  /**
+   * `scan`: the request counts as one scan (on both paths alike); `fast`: the fast path answers it; `status` and
+   * `encoding` (null: none), when given: what both answer, so a row cannot pass by both paths being wrong alike.
+   */
+  type Row = {
+    name: string
+    method?: string
+    path: (ids: Record<string, string>) => string
+    headers?: Record<string, string | string[]>
+    fast: boolean
+    scan?: true
+    status?: number
+    encoding?: string | null
+  }
   const page = (key: string) => (ids: Record<string, string>) => `/profile/${ids[key]}`
   const api = (key: string) => (ids: Record<string, string>) => `/api/profiles/${ids[key]}`
   const ETAG = 'ETAG' // replaced by the answer's own ETag
@@ -115,7 +130,11 @@ describeEachDatabase('the scan fast path answers like the Hono adapter', (getDat
       { name: `${key} page, no Accept-Encoding`, path: page(key), fast: true, scan: true },
       { name: `${key} page, gzip`, path: page(key), headers: { 'Accept-Encoding': 'gzip' }, fast: true, scan: true },
       { name: `${key} page, br`, path: page(key), headers: { 'Accept-Encoding': 'br' }, fast: true, scan: true },
-      { name: `${key} page, both with q-values`, path: page(key), headers: { 'Accept-Encoding': 'gzip;q=1.0, br;q=0.5, deflate' }, fast: true, scan: true },
+      { name: `${key} page, both with q-values`, path: page(key), headers: { 'Accept-Encoding': 'gzip;q=1.0, br;q=0.5, deflate' }, fast: true, scan: true, encoding: 'gzip' },
+      { name: `${key} page, gzip refused`, path: page(key), headers: { 'Accept-Encoding': 'gzip;q=0' }, fast: true, scan: true, encoding: null },
+      { name: `${key} page, every coding refused`, path: page(key), headers: { 'Accept-Encoding': 'br;q=0, gzip;q=0, *;q=0' }, fast: true, scan: true, encoding: null },
+      { name: `${key} page, br refused, gzip wanted`, path: page(key), headers: { 'Accept-Encoding': 'br;q=0, gzip' }, fast: true, scan: true, encoding: 'gzip' },
+      { name: `${key} page, a coding named like gzip`, path: page(key), headers: { 'Accept-Encoding': 'gzip-not' }, fast: true, scan: true, encoding: null },
       { name: `${key} page, coding names in upper case`, path: page(key), headers: { 'Accept-Encoding': 'GZIP, BR' }, fast: true, scan: true },
       { name: `${key} page, identity only`, path: page(key), headers: { 'Accept-Encoding': 'identity' }, fast: true, scan: true },
       { name: `${key} page, matching If-None-Match`, path: page(key), headers: { 'If-None-Match': ETAG, 'Accept-Encoding': 'br' }, fast: true, scan: true },
@@ -129,6 +148,10 @@ describeEachDatabase('the scan fast path answers like the Hono adapter', (getDat
       { name: `${key} api, gzip in upper case`, path: api(key), headers: { 'Accept-Encoding': 'GZIP' }, fast: true },
       { name: `${key} api, br only`, path: api(key), headers: { 'Accept-Encoding': 'br' }, fast: true },
       { name: `${key} api, deflate (compressed by Hono)`, path: api(key), headers: { 'Accept-Encoding': 'deflate' }, fast: false },
+      { name: `${key} api, gzip refused`, path: api(key), headers: { 'Accept-Encoding': 'gzip;q=0' }, fast: true, encoding: null },
+      { name: `${key} api, every coding refused`, path: api(key), headers: { 'Accept-Encoding': 'br;q=0, gzip;q=0, *;q=0' }, fast: false, encoding: null },
+      { name: `${key} api, a coding named like gzip`, path: api(key), headers: { 'Accept-Encoding': 'gzip-not' }, fast: true, encoding: null },
+      { name: `${key} api, any coding`, path: api(key), headers: { 'Accept-Encoding': '*' }, fast: true, encoding: 'gzip' },
       { name: `${key} api, matching If-None-Match`, path: api(key), headers: { 'If-None-Match': ETAG }, fast: true },
       { name: `${key} api, weak If-None-Match in a list`, path: api(key), headers: { 'If-None-Match': `"x", W/${ETAG}` }, fast: true },
       { name: `${key} api, HEAD`, method: 'HEAD', path: api(key), headers: { 'Accept-Encoding': 'gzip' }, fast: true },
@@ -180,6 +203,8 @@ describeEachDatabase('the scan fast path answers like the Hono adapter', (getDat
     const actual = await call(fast.port, method, urlPath, headers)
     const actualLog = logs.lines().at(-1)
 
+    if (row.status !== undefined) expect(expected.status).toBe(row.status)
+    if (row.encoding !== undefined) expect(contentEncoding(expected)).toBe(row.encoding)
     expect(fastPath.answered() - answeredBefore).toBe(row.fast ? 1 : 0)
     expect(actual.status).toBe(expected.status)
     expect(actual.headers).toEqual(expected.headers)
