@@ -106,7 +106,7 @@ export function createFastPath(deps: FastPathDeps, site: StaticSite | undefined)
     if (!prepared) return false
     countScan(req, entry)
     if (prepared.kind === 'redirect') return send(req, res, prepared.found, startedAt)
-    if (header(req, 'if-none-match') === prepared.page.etag) return send(req, res, prepared.answers.notModified, startedAt)
+    if (matchesIfNoneMatch(header(req, 'if-none-match'), prepared.page.etag)) return send(req, res, prepared.answers.notModified, startedAt)
     const ok = prepared.answers.ok[encodingFor(prepared.page, header(req, 'accept-encoding')) ?? 'identity']
     return ok ? send(req, res, ok, startedAt) : false
   }

@@ -6,6 +6,7 @@ import type { AppDeps, AppEnv } from '../deps.ts'
 import { scanInputOf } from './scan-input.ts'
 import { redirectHeaders, visitorDocumentHeaders } from '../public-profile/profile-headers.ts'
 import { publicProfileResponse } from '../public-profile/public-profile.ts'
+import { matchesIfNoneMatch } from '../profile-cache/public-profile-cache.ts'
 import { profileOf, visitorDocuments } from '../public-profile/visitor-documents.ts'
 import { encodeFor, type StaticSite } from '../site/static-files.ts'
 
@@ -40,7 +41,7 @@ export function profilePageRoutes({ database, config, scans }: AppDeps, site: St
     scans.count(scanInputOf(c, entry.profileId, config.trustProxy), () => profileOf(entry).shareableId)
     if (answer.kind === 'redirect') return c.body(null, 302, redirectHeaders(answer.location))
     const { page } = answer
-    if (c.req.header('If-None-Match') === page.etag) return c.body(null, 304, visitorDocumentHeaders(page.etag, undefined))
+    if (matchesIfNoneMatch(c.req.header('If-None-Match'), page.etag)) return c.body(null, 304, visitorDocumentHeaders(page.etag, undefined))
     const { body, encoding } = encodeFor(page, c.req.header('Accept-Encoding'))
     return c.body(body as Uint8Array<ArrayBuffer>, 200, visitorDocumentHeaders(page.etag, encoding as 'br' | 'gzip' | undefined))
   })

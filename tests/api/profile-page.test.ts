@@ -106,4 +106,20 @@ describeEachDatabase('the first scan of /profile/{id}', (getDatabase) => {
     const again = await page.request(`/profile/${owner.shareableId}`, { headers: { 'If-None-Match': etag } })
     expect(again.status).toBe(304)
   })
+
+  it.each([
+    { form: 'the weak form of its ETag', header: (etag: string) => `W/${etag}`, status: 304 },
+    { form: '*', header: () => '*', status: 304 },
+    { form: 'a list naming its ETag', header: (etag: string) => `"x", ${etag}`, status: 304 },
+    { form: 'a list naming its weak ETag', header: (etag: string) => `"x",W/${etag}`, status: 304 },
+    { form: 'another ETag', header: () => '"x"', status: 200 },
+    { form: 'its ETag without quotes', header: (etag: string) => etag.slice(1, -1), status: 200 },
+  ])('answers If-None-Match with $form by the weak comparison, as the JSON profile does: $status', async ({ header, status }) => {
+    const owner = await ownerWith({ description: 'A profile revalidated' })
+    const first = await page.request(`/profile/${owner.shareableId}`)
+    const etag = first.headers.get('etag') ?? ''
+    expect(etag).toMatch(/^"[^"]+"$/)
+    const again = await page.request(`/profile/${owner.shareableId}`, { headers: { 'If-None-Match': header(etag) } })
+    expect(again.status).toBe(status)
+  })
 })
