@@ -66,7 +66,8 @@ export async function startAppLikeNpmStart(env: Record<string, string> = {}): Pr
   const port = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
   const dataDir = mkdtempSync(path.join(tmpdir(), 'qrtee-app-'))
-  const server = spawn(path.join(projectRoot, 'node_modules', '.bin', 'tsx'), ['server/start.ts'], {
+  // As package.json's start script runs it: node itself with tsx's loader, so a signal reaches the server directly.
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
     cwd: projectRoot,
     env: { ...startEnv(), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
