@@ -31,6 +31,7 @@ import { securityHeaders } from './http/security-headers.ts'
 import { createScanCounter } from './scans/scan-counter.ts'
 import { encodeFor, type StaticSite } from './site/static-files.ts'
 import { isClientRoute } from './site/client-routes.ts'
+import { matchesIfNoneMatch } from './http/if-none-match.ts'
 
 export function createApp(input: AppDepsInput, site?: StaticSite) {
   const app = new Hono<AppEnv>()
@@ -95,7 +96,7 @@ export function createApp(input: AppDepsInput, site?: StaticSite) {
     if (!file) return c.json({ message: 'Not found' }, 404)
     // A path the router does not know still gets the app, which shows its not-found page, but says so in its status.
     const found = asset !== undefined || isClientRoute(urlPath)
-    if (found && c.req.header('If-None-Match') === file.etag) return c.body(null, 304, { ETag: file.etag })
+    if (found && matchesIfNoneMatch(c.req.header('If-None-Match'), file.etag)) return c.body(null, 304, { ETag: file.etag })
     const { body, encoding } = encodeFor(file, c.req.header('Accept-Encoding'))
     const headers: Record<string, string> = {
       'Content-Type': file.type,

@@ -18,6 +18,7 @@ import { processImage } from './image-processing.ts'
 import { assertRoomLeft, deleteOwnImage, imageNotFound, isUuid, storeImage } from './image-store.ts'
 import { type ImageVariant, imageVariant, parseVariantWidth } from './image-variants.ts'
 import { ImageBusyError } from './image-work.ts'
+import { matchesIfNoneMatch } from '../http/if-none-match.ts'
 
 // The browser scales a picked photo to the same sides before it is queued (src/lib/picked-photo.ts, decision 085).
 export { IMAGE_MAX_SIDE }
@@ -76,7 +77,7 @@ export function uploadRoutes(deps: AppDeps) {
       const etag = width === null ? `"${id}"` : `"${id}-w${width}"`
       const cacheHeaders = { ETag: etag, 'Cache-Control': 'public, max-age=31536000, immutable' }
       // The bytes behind an id never change, so a revalidation needs no database read.
-      if (c.req.header('If-None-Match') === etag) return c.body(null, 304, cacheHeaders)
+      if (matchesIfNoneMatch(c.req.header('If-None-Match'), etag)) return c.body(null, 304, cacheHeaders)
       const [row] = await db.select({ bytes: images.bytes, contentType: images.contentType }).from(images).where(eq(images.id, id)).limit(1)
       if (!row) throw imageNotFound()
       let body: ImageVariant = { bytes: new Uint8Array(row.bytes), contentType: row.contentType }

@@ -1,20 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { applyInvalidation, MAX_AGE_MS, matchesIfNoneMatch, MISS_MAX_AGE_MS, PublicProfileCache, UNSYNCED_MAX_AGE_MS } from './public-profile-cache.ts'
-
-describe('matchesIfNoneMatch', () => {
-  it.each([
-    [undefined, false],
-    ['', false],
-    ['"abc"', true],
-    ['W/"abc"', true],
-    ['"x", "abc"', true],
-    ['*', true],
-    ['"abcd"', false],
-    ['abc', false],
-  ])('%j against "abc" is %s', (header, expected) => {
-    expect(matchesIfNoneMatch(header, '"abc"')).toBe(expected)
-  })
-})
+import { applyInvalidation, MAX_AGE_MS, MISS_MAX_AGE_MS, PublicProfileCache, UNSYNCED_MAX_AGE_MS } from './public-profile-cache.ts'
 
 describe('the public profile cache', () => {
   it('answers only the addresses it was stored under, until a write invalidates them all', () => {

@@ -181,17 +181,3 @@ export function gzipOf(entry: CachedPublicProfile): Uint8Array {
 export function etagOf(body: string): string {
   return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
 }
-
-/**
- * True when an If-None-Match header names this ETag (or `*`), weak forms included: RFC 9110 §13.1.2 wants the weak
- * comparison. Both public profile paths, the JSON and the visitor's page, and the fast path's answers of them use it.
- */
-export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
-  if (!header) return false
-  // A browser revalidates with the one tag it was given: no list to split on a scan's path.
-  if (header === etag) return true
-  return header.split(',').some((tag) => {
-    const t = tag.trim()
-    return t === '*' || t === etag || t === `W/${etag}`
-  })
-}

@@ -6,7 +6,7 @@ import type { AppDeps, AppEnv } from '../deps.ts'
 import { scanInputOf } from './scan-input.ts'
 import { redirectHeaders, visitorDocumentHeaders } from '../public-profile/profile-headers.ts'
 import { publicProfileResponse } from '../public-profile/public-profile.ts'
-import { matchesIfNoneMatch } from '../profile-cache/public-profile-cache.ts'
+import { matchesIfNoneMatch } from '../http/if-none-match.ts'
 import { profileOf, visitorDocuments } from '../public-profile/visitor-documents.ts'
 import { encodeFor, type StaticSite } from '../site/static-files.ts'
 

@@ -6,6 +6,7 @@ import { Hono } from 'hono'
 import { canonicalUrl, PRERENDERED_DIR, PUBLIC_SITE_PAGES, PUBLIC_URL_PLACEHOLDER, publicSitePageFor } from '../../src/lib/public-site-pages.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
 import { encodeFor, type StaticSite } from './static-files.ts'
+import { matchesIfNoneMatch } from '../http/if-none-match.ts'
 
 type Prepared = { sourceEtag: string; body: Uint8Array; gzip: Uint8Array; br: Uint8Array; etag: string }
 
@@ -62,7 +63,7 @@ export function publicSiteRoutes({ config }: AppDeps, site: StaticSite) {
       if (!file) return next()
       // no-cache: a new build (or PUBLIC_URL) is picked up at once; the ETag makes the revalidation cheap.
       const headers: Record<string, string> = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', ETag: file.etag, Vary: 'Accept-Encoding' }
-      if (c.req.header('If-None-Match') === file.etag) return c.body(null, 304, headers)
+      if (matchesIfNoneMatch(c.req.header('If-None-Match'), file.etag)) return c.body(null, 304, headers)
       const { body, encoding } = encodeFor(file, c.req.header('Accept-Encoding'))
       if (encoding) headers['Content-Encoding'] = encoding
       return c.body(body as Uint8Array<ArrayBuffer>, 200, headers)

@@ -7,6 +7,7 @@ import { createApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
 import type { Database } from '../db/client.ts'
 import { encodingFor, loadStaticSite } from './static-files.ts'
+import { PRERENDERED_DIR } from '../../src/lib/public-site-pages.ts'
 
 const shell = `<!doctype html><html><head><title>QR Tee</title></head><body><div id="root"></div>${' '.repeat(600)}</body></html>`
 const script = `console.log(${JSON.stringify('x'.repeat(2000))})`
@@ -18,6 +19,8 @@ describe('static host with SPA fallback', () => {
     mkdirSync(path.join(dist, 'assets'))
     writeFileSync(path.join(dist, 'index.html'), shell)
     writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), script)
+    mkdirSync(path.join(dist, PRERENDERED_DIR))
+    writeFileSync(path.join(dist, PRERENDERED_DIR, 'demo-wishlist.html'), `<!doctype html><title>Demo wishlist</title>${' '.repeat(600)}`)
     const database = { db: undefined, kind: 'pglite', ping: async () => true, close: async () => {} } as unknown as Database
     const config = loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'qrtee-data-')), LOG_LEVEL: 'silent' })
     app = createApp({ database, config, now: () => new Date() }, loadStaticSite(dist))
@@ -86,6 +89,16 @@ describe('static host with SPA fallback', () => {
     const etag = first.headers.get('etag') ?? ''
     const again = await app.request('/assets/app-abc123.js', { headers: { 'If-None-Match': etag } })
     expect(again.status).toBe(304)
+    for (const header of [`W/${etag}`, `"other", ${etag}`, '*'])
+      expect((await app.request('/assets/app-abc123.js', { headers: { 'If-None-Match': header } })).status).toBe(304)
+  })
+
+  it("answers 304 to a weak or listed If-None-Match on a prerendered public page", async () => {
+    const first = await app.request('/demo/wishlist')
+    expect(await first.text()).toContain('<title>Demo wishlist</title>')
+    const etag = first.headers.get('etag') ?? ''
+    for (const header of [etag, `W/${etag}`, `"other", ${etag}`])
+      expect((await app.request('/demo/wishlist', { headers: { 'If-None-Match': header } })).status).toBe(304)
   })
 })
 
