@@ -1,6 +1,7 @@
 // Middleware for owner routes: a valid bearer access token of an existing user, else 401 {message}.
 import { eq } from 'drizzle-orm'
 import { createMiddleware } from 'hono/factory'
+import { ACCOUNT_MESSAGES } from '../../src/contract/account.ts'
 import { users } from '../db/schema.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
 import { ApiError } from './http.ts'
@@ -14,9 +15,10 @@ export function requireAuth({ config, database, now }: AppDeps) {
     const claims = await verifyAccessClaims(key, match[1], now())
     const userId = claims?.userId
     if (!claims || !userId) throw new ApiError(401, 'Invalid or expired token', { 'WWW-Authenticate': 'Bearer error="invalid_token"' })
-    // A deleted account's still-valid token must not act.
+    // A deleted account's still-valid token must not act. It is told why: only its holder has it, and a client whose
+    // DELETE /api/users/me answer was lost learns from its retry that the account is gone.
     const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1)
-    if (!user) throw new ApiError(401, 'Invalid or expired token', { 'WWW-Authenticate': 'Bearer error="invalid_token"' })
+    if (!user) throw new ApiError(401, ACCOUNT_MESSAGES.gone, { 'WWW-Authenticate': 'Bearer error="invalid_token"' })
     c.set('userId', userId)
     c.set('authTime', claims.authTime)
     c.set('sessionId', claims.sessionId)

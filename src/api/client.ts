@@ -6,7 +6,7 @@ import { ApiError, createHttpCore, messageOf, TransientError } from './http-core
 import { localTokenStore } from './token-store.ts'
 import { readTokens } from './tokens.ts'
 
-export { ApiError } from './http-core.ts'
+export { ApiError, SessionEndedError } from './http-core.ts'
 
 export const API_PREFIX = '/api'
 

@@ -1,5 +1,6 @@
 // The HTTP core's session rules, table by table: when a 401 is retried, when a session ends, and when it must not.
 import { describe, expect, it } from 'vitest'
+import { ACCOUNT_MESSAGES } from '../contract/account.ts'
 import { RECOVERY_MESSAGES } from '../contract/account-recovery.ts'
 import { SIGNED_OUT_BY_OWNER } from '../contract/devices.ts'
 import { createMemoryLocks } from './locks.ts'
@@ -60,6 +61,8 @@ describe('session rules of the HTTP core', () => {
     { name: 'a first 403: an ordinary answer, no refresh', calls: [refused(403, 'Forbidden')], refreshes: [], result: { status: 403 }, ended: false, tokens: 'kept' },
     { name: 'a first 500: an ordinary answer, no refresh', calls: [{ status: 500 }], refreshes: [], result: { status: 500 }, ended: false, tokens: 'kept' },
     { name: 'the call itself gets no answer: not ended', calls: ['no answer'], refreshes: [], result: { error: 'TransientError', status: null }, ended: false, tokens: 'kept' },
+    // A deletion whose answer was lost, retried: the account is gone, and no refresh token of it is spent.
+    { name: 'a 401 saying the account was deleted: ended at once, no refresh', calls: [refused(401, ACCOUNT_MESSAGES.gone)], refreshes: [{ status: 200, body: ROTATED }], result: { error: 'SessionEndedError', status: 401 }, ended: true, tokens: 'cleared' },
   ]
 
   it.each(CASES)('$name', async ({ calls, refreshes, result, ended, tokens }) => {

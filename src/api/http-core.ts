@@ -2,6 +2,7 @@
 // the worker, one retry, the rules that end a session, and reading answers and their {message}.
 import * as v from 'valibot'
 import { apiPaths } from '../contract/api-paths.ts'
+import { ACCOUNT_MESSAGES } from '../contract/account.ts'
 import { RECOVERY_MESSAGES } from '../contract/account-recovery.ts'
 import { AuthResponseSchema, MESSAGES } from '../contract/auth.ts'
 import { SIGNED_OUT_BY_OWNER } from '../contract/devices.ts'
@@ -220,6 +221,11 @@ export function createHttpCore(options: HttpCoreOptions) {
     request.checkToken?.(stored.token)
     const first = await call(request, stored.token)
     if (first.status !== 401) return first
+    // The account itself is gone (deleted here, with the answer lost, or on another device): no refresh can help.
+    if (messageOf(first) === ACCOUNT_MESSAGES.gone) {
+      await tokens.end()
+      throw new SessionEndedError(ACCOUNT_MESSAGES.gone, 401)
+    }
     let retried = await refreshAndRetry(request, stored.token)
     if (retried.res.status === 401) retried = await refreshAndRetry(request, retried.token)
     const second = retried.res

@@ -5,6 +5,11 @@ import * as v from 'valibot'
 export const ACCOUNT_MESSAGES = {
   deletePasswordRequired: 'Please enter your password to delete your account.',
   deleted: 'Your account and everything stored with it have been deleted.',
+  /**
+   * A still-valid access token of an account that no longer exists (401): the client ends the session without a
+   * refresh, and a deletion whose answer was lost learns from a retry that it went through.
+   */
+  gone: 'This account has been deleted.',
   exportOffline: 'You are offline. Connect to the internet to export your data.',
   deleteOffline: 'You are offline. Connect to the internet to delete your account.',
 } as const

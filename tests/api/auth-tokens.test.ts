@@ -247,7 +247,10 @@ describeEachDatabase('refresh tokens, logout, password change and access tokens'
     it("refuses a valid token of a deleted account", async () => {
       const account = await t.signUp('deleted')
       await t.db.delete(users).where(eq(users.email, account.email))
-      expect((await profileWith(account.token)).status).toBe(401)
+      const refused = await profileWith(account.token)
+      expect(refused.status).toBe(401)
+      // Said, so that a client whose deletion answer was lost learns from its retry that the account is gone.
+      expect(refused.json).toEqual({ message: 'This account has been deleted.' })
       expect((await refresh(account.refreshToken)).status).toBe(401)
     })
   })

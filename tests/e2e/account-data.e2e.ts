@@ -109,4 +109,34 @@ describe('Your data on the profile settings page', () => {
     })
     expect(again.status).toBe(201)
   })
+
+  it("ends as a deletion when the first answer was lost: the retry says 'Account deleted' and wipes this device", async () => {
+    const owner = await newOwner()
+    await signIn(page, owner)
+    await page.goto('/profile/edit')
+    await page.getByRole('heading', { name: 'Your data' }).waitFor()
+    expect((await localCounts(page)).profile).toBe(1)
+
+    // The server deletes the account; its answer never reaches the phone.
+    let lost = false
+    await page.route('**/api/users/me', async (route) => {
+      if (route.request().method() !== 'DELETE' || lost) return route.fallback()
+      lost = true
+      await route.fetch()
+      await route.abort('connectionreset')
+    })
+    await page.getByRole('button', { name: 'Delete account' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' })
+    await dialog.getByLabel('Your password').fill(owner.password)
+    await dialog.getByRole('button', { name: 'Delete my account' }).click()
+    await dialog.getByText('The server did not answer').waitFor()
+    expect((await fetch(`${baseUrl()}/api/profiles`, { headers: { Authorization: `Bearer ${owner.token}` } })).status).toBe(401)
+
+    await dialog.getByRole('button', { name: 'Delete my account' }).click()
+    await page.waitForURL((url) => url.pathname === '/login', { timeout: 20_000 })
+    await notice(ACCOUNT_MESSAGES.deleted).waitFor()
+    expect(await storedTokens(page)).toEqual({ token: null, refreshToken: null })
+    const left = await localCounts(page)
+    expect([left.profile, left.items, left.outbox]).toEqual([0, 0, 0])
+  })
 })

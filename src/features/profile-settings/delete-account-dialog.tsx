@@ -2,7 +2,7 @@
 import { Button, Group, List, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
 import { type ChangeEvent, useEffect, useState } from 'react'
 import { deleteAccount } from '../../api/account.ts'
-import { ApiError, failureMessage } from '../../api/client.ts'
+import { ApiError, failureMessage, SessionEndedError } from '../../api/client.ts'
 import { ACCOUNT_MESSAGES } from '../../contract/account.ts'
 import { SIGN_IN_METHOD_MESSAGES } from '../../contract/sign-in-methods.ts'
 import { ACCOUNT_DATA_TEXTS, DELETION_LOSSES } from './account-data.ts'
@@ -55,6 +55,11 @@ export function DeleteAccountDialog({ opened, onClose, onDeleted }: Props) {
     try {
       await deleteAccount(usernameToType === null ? { currentPassword: confirmation } : { confirmUsername: confirmation })
     } catch (failure) {
+      // A retry after a lost answer: the first try had deleted the account. It ends as a deletion, not an error.
+      if (failure instanceof SessionEndedError && failure.message === ACCOUNT_MESSAGES.gone) {
+        await onDeleted()
+        return
+      }
       if (failure instanceof ApiError && failure.message === SIGN_IN_METHOD_MESSAGES.noPasswordToCheck) {
         // The account turned out to have no password: ask for the username instead of failing.
         const methods = await fetchSignInMethods().catch(() => null)
