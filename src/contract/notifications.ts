@@ -1,6 +1,7 @@
 // Owns what crosses between the owner's device and the server about notifications (issue 29): the browser's push
 // subscription as posted, the payload the service worker shows, the paths a tap opens, and the messages of refusals.
 import * as v from 'valibot'
+import { hasControlCharacters } from './text.ts'
 
 export const NOTIFICATION_MESSAGES = {
   endpoint: 'The push subscription must have an https:// endpoint.',
@@ -19,7 +20,14 @@ export const PUSH_ENDPOINT_MAX = 2000
 /** At most this many subscriptions per owner; a new one beyond it removes the oldest. */
 export const PUSH_SUBSCRIPTIONS_MAX = 10
 
-const Endpoint = v.pipe(v.string(NOTIFICATION_MESSAGES.endpoint), v.maxLength(PUSH_ENDPOINT_MAX, NOTIFICATION_MESSAGES.endpoint), v.url(NOTIFICATION_MESSAGES.endpoint))
+// v.url parses with the URL API, which drops a trailing NUL, so the raw text is checked too: it is stored and looked
+// up as sent, and PostgreSQL refuses U+0000 in text (a 500 before this rule).
+const Endpoint = v.pipe(
+  v.string(NOTIFICATION_MESSAGES.endpoint),
+  v.maxLength(PUSH_ENDPOINT_MAX, NOTIFICATION_MESSAGES.endpoint),
+  v.check((endpoint) => !hasControlCharacters(endpoint), NOTIFICATION_MESSAGES.endpoint),
+  v.url(NOTIFICATION_MESSAGES.endpoint),
+)
 // The browser's keys are base64url: p256dh an uncompressed P-256 point (87 characters), auth 16 bytes (22 characters).
 const Key = (min: number, max: number) => v.pipe(v.string(NOTIFICATION_MESSAGES.keys), v.regex(/^[A-Za-z0-9_-]+={0,2}$/, NOTIFICATION_MESSAGES.keys), v.minLength(min, NOTIFICATION_MESSAGES.keys), v.maxLength(max, NOTIFICATION_MESSAGES.keys))
 

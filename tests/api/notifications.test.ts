@@ -123,6 +123,21 @@ describeEachDatabase('Notifications of a purchase', (getDatabase, database) => {
     expect((await t.request('POST', '/api/push-subscriptions', { token: owner.token, body: { endpoint: peers.push.newSubscription().endpoint, keys: { p256dh: 'x' } } })).json.message).toBe(NOTIFICATION_MESSAGES.keys)
   })
 
+  it('refuses an endpoint with a control character on POST, DELETE and test with the endpoint’s message, storing nothing', async () => {
+    const owner = await signUpOwner(t, 'nul-endpoint')
+    const { endpoint, keys } = peers.push.newSubscription()
+    for (const control of ['\u0000', '\u0007', '\u001b']) {
+      const body = { endpoint: `${endpoint}${control}`, keys }
+      for (const [method, path] of [['POST', '/api/push-subscriptions'], ['DELETE', '/api/push-subscriptions'], ['POST', '/api/push-subscriptions/test']] as const) {
+        const res = await t.request(method, path, { token: owner.token, body })
+        expect(res.status, `${method} ${path} ${JSON.stringify(control)}`).toBe(400)
+        expect(res.json.message).toBe(NOTIFICATION_MESSAGES.endpoint)
+      }
+    }
+    const stored = await t.db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).innerJoin(users, eq(users.id, pushSubscriptions.userId)).where(eq(users.email, owner.email))
+    expect(stored).toEqual([])
+  })
+
   it('DELETE and logout end a device, deletion ends all; the export has the push service and switches, not the endpoint or keys', async () => {
     const owner = await verifiedOwner(t, 'bye')
     const [kept, deleted, loggedOut] = [peers.push.newSubscription(), peers.push.newSubscription(), peers.push.newSubscription()]

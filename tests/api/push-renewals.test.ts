@@ -78,6 +78,18 @@ describeEachDatabase('A push subscription renewed by the browser', (getDatabase,
     expect(await rowOf(old.endpoint)).toMatchObject({ gifts: true })
   })
 
+  it('refuses an old or new endpoint with a control character (NUL) with the endpoint’s message; the device stays', async () => {
+    const owner = await verifiedOwner(t, 'renew-nul')
+    const [old, next] = [peers.push.newSubscription(), peers.push.newSubscription()]
+    await subscribe(t, owner, old)
+    for (const body of [{ ...renewal(old, next), oldEndpoint: `${old.endpoint}\u0000` }, { ...renewal(old, next), endpoint: `${next.endpoint}\u0000` }]) {
+      const res = await renew(body)
+      expect(res.status).toBe(400)
+      expect(res.json.message).toBe(NOTIFICATION_MESSAGES.endpoint)
+    }
+    expect(await rowOf(old.endpoint)).toMatchObject({ gifts: true })
+  })
+
   it('answers 429 past the per-address limit, before looking anything up', async () => {
     const probes = Array.from({ length: 12 }, () => renew(renewal(peers.push.newSubscription(), peers.push.newSubscription())))
     const statuses = (await Promise.all(probes)).map((res) => res.status)
