@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { purchaseRecords } from '../../server/db/schema.ts'
 import { PURCHASE_MESSAGES } from '../../src/contract/purchase.ts'
-import { MESSAGE_FIELDS_REQUIRED } from '../../src/contract/purchase.ts'
+import { MESSAGE_FIELDS_REQUIRED, VISITOR_MESSAGE_ERRORS } from '../../src/contract/purchase.ts'
 import { describeEachDatabase, TestApp } from './harness.ts'
 import { createItem, newKey, type Owner, signUpOwner } from './owner-helpers.ts'
 
@@ -56,6 +56,19 @@ describeEachDatabase('purchase messages and undo', (getDatabase) => {
       expect(bad.status).toBe(400)
       expect(bad.json).toEqual({ message: 'Please enter a valid email address.' })
       expect((await records(owner)).find((r) => r.id === bought.json.purchaseId)?.visitorMessage).toBeNull()
+    })
+
+    it('a message with a control character (NUL, bell, escape) is refused with the control-character message; lines and tabs are kept', async () => {
+      const item = await createItem(t, owner)
+      const bought = await buy(owner, item.id)
+      for (const control of ['\u0000', '\u0007', '\u001b']) {
+        const res = await message(owner, bought.json.purchaseId, { email: 'a@example.com', message: `Happy${control} birthday` })
+        expect(res.status, JSON.stringify(control)).toBe(400)
+        expect(res.json).toEqual({ message: VISITOR_MESSAGE_ERRORS.messageControl })
+      }
+      expect((await records(owner)).find((r) => r.id === bought.json.purchaseId)?.visitorMessage).toBeNull()
+      expect((await message(owner, bought.json.purchaseId, { email: 'a@example.com', message: 'Happy birthday!\n\tAda' })).status).toBe(204)
+      expect((await records(owner)).find((r) => r.id === bought.json.purchaseId)?.visitorMessage).toBe('Happy birthday!\n\tAda')
     })
 
     it('only one message per purchase, only for a purchase of this profile', async () => {

@@ -8,6 +8,7 @@ const FIELD_OF_REFUSAL = new Map<string, MessageField>([
   [VISITOR_MESSAGE_ERRORS.email, 'email'],
   [VISITOR_MESSAGE_ERRORS.emailMax, 'email'],
   [VISITOR_MESSAGE_ERRORS.messageMax, 'message'],
+  [VISITOR_MESSAGE_ERRORS.messageControl, 'message'],
 ])
 
 /** Empty fields first (spec section 5), then what the server would refuse, each on its own field. */
