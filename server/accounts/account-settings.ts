@@ -10,7 +10,7 @@ import { requireAuth } from '../http/require-auth.ts'
 import { requireRecentSignIn } from './recent-sign-in.ts'
 import { linkedIdentities, users } from '../db/schema.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
-import { ApiError, validate } from '../http/http.ts'
+import { ApiError, readJsonBody, validate } from '../http/http.ts'
 import { rateLimiterFor, resolveRateLimits } from '../http/rate-limit.ts'
 import { accountMailFor } from '../mail/app-mail.ts'
 import { mailAccountLink, mailNotice } from './account-mail.ts'
@@ -85,7 +85,7 @@ export function accountSettingsRoutes(deps: AppDeps) {
       await limiter.enforce('sensitive-change', userId, limits.sensitiveChangePerUser)
       const user = await account(userId)
       // An optional JSON body { currentPassword } stands for the recent sign-in, as on PUT /me/email.
-      const body: unknown = await c.req.json().catch(() => undefined)
+      const body = await readJsonBody(c)
       const given = typeof body === 'object' && body !== null && 'currentPassword' in body ? body.currentPassword : undefined
       await requireRecentSignIn(c, now(), user, typeof given === 'string' && given.length <= 1000 ? given : undefined)
       if (user.passwordHash === null) throw new ApiError(400, GOOGLE_LINK_MESSAGES.lastMethod)

@@ -5,7 +5,7 @@ import { timingSafeEqual } from 'node:crypto'
 import { Hono } from 'hono'
 import * as v from 'valibot'
 import type { AppDeps, AppEnv } from '../deps.ts'
-import { ApiError } from '../http/http.ts'
+import { ApiError, readJsonBody } from '../http/http.ts'
 import { printProviderFor } from './print-provider/index.ts'
 import { refreshOrderFromProvider } from './print-provider/order-events.ts'
 import { notificationsFor } from '../notifications/notifications.ts'
@@ -47,7 +47,7 @@ export function webhookRoutes(deps: AppDeps) {
     const current = sameSecret(given, deps.config.printfulWebhookSecret)
     const previous = sameSecret(given, deps.config.printfulWebhookSecretPrevious)
     if (!deps.config.printfulWebhookSecret || !(current || previous)) throw new ApiError(404, 'Not found')
-    const body: unknown = await c.req.json().catch(() => undefined)
+    const body = await readJsonBody(c)
     const parsed = v.safeParse(EventSchema, body)
     if (!parsed.success) throw new ApiError(400, WEBHOOK_MESSAGES.notAnEvent)
     const event = parsed.output

@@ -5,7 +5,7 @@ import * as v from 'valibot'
 import { SCAN_REPORT_MAX_AGE_DAYS, ScanReportSchema } from '../../src/contract/scans.ts'
 import { addressKey, clientAddress } from '../http/client-address.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
-import { ApiError } from '../http/http.ts'
+import { ApiError, refuseDeepJson } from '../http/http.ts'
 import { RateLimiter, resolveRateLimits, TOO_MANY } from '../http/rate-limit.ts'
 import { memoryRateLimitStore } from '../http/rate-limit-stores.ts'
 import { scanInputOf } from './scan-input.ts'
@@ -28,6 +28,7 @@ function parseScanReport(text: string): v.InferOutput<typeof ScanReportSchema> {
     } catch {
       throw new ApiError(400, SCAN_REPORT_MESSAGES.notJson)
     }
+    refuseDeepJson(json)
   }
   const parsed = v.safeParse(ScanReportSchema, json)
   if (!parsed.success) throw new ApiError(400, parsed.issues[0]?.message ?? SCAN_REPORT_MESSAGES.notJson)

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { IDEMPOTENCY_KEY_MESSAGE, IdempotencyKeySchema, nestsAtMost, PUSH_BODY_DEPTH_MAX, PUSH_BODY_DEPTH_MESSAGE, SyncPushSchema } from './sync.ts'
+import { nestsAtMost } from './request-body.ts'
+import { IDEMPOTENCY_KEY_MESSAGE, IdempotencyKeySchema, PUSH_BODY_DEPTH_MAX, PUSH_BODY_DEPTH_MESSAGE, SyncPushSchema } from './sync.ts'
 
 /** `levels` arrays inside each other around a number: [[[1]]] has three. */
 const nestedArrays = (levels: number): unknown => JSON.parse('['.repeat(levels) + '1' + ']'.repeat(levels))

@@ -4,6 +4,7 @@ import { LIMITS } from './limits.ts'
 import { OrderSchema } from './order.ts'
 import { ProfileSchema } from './profile.ts'
 import { PurchaseRecordSchema } from './purchase.ts'
+import { nestsAtMost } from './request-body.ts'
 import { ScanDaySchema } from './scans.ts'
 import { WishlistItemSchema } from './wishlist.ts'
 
@@ -60,20 +61,6 @@ export const IdempotencyKeySchema = v.pipe(v.string(IDEMPOTENCY_KEY_MESSAGE), v.
 /** Levels of objects and arrays an operation body may have; the owner's own bodies use three (socialLinks[0].url). */
 export const PUSH_BODY_DEPTH_MAX = 16
 export const PUSH_BODY_DEPTH_MESSAGE = `An operation's body may nest at most ${PUSH_BODY_DEPTH_MAX} levels of objects and arrays.`
-
-/**
- * Whether objects and arrays in `value` nest at most `max` levels deep. Walked with an explicit stack, so a body of
- * thousands of levels is refused instead of overflowing the call stack (as JSON.stringify of it would).
- */
-export function nestsAtMost(value: unknown, max: number): boolean {
-  const pending: { node: unknown; depth: number }[] = [{ node: value, depth: 0 }]
-  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    if (next.node === null || typeof next.node !== 'object') continue
-    if (next.depth >= max) return false
-    for (const child of Object.values(next.node)) pending.push({ node: child, depth: next.depth + 1 })
-  }
-  return true
-}
 
 export const PushOperationSchema = v.object({
   method: v.picklist(['POST', 'PUT', 'DELETE']),
