@@ -3,7 +3,7 @@ import { eq, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { linkedIdentities, profiles, publicAddresses, users } from '../db/schema.ts'
 import { invalidatePublicAddresses } from '../profile-cache/public-profile-cache.ts'
-import { randomShareableId } from './shareable-id.ts'
+import { isReservedWord, randomShareableId } from './shareable-id.ts'
 
 import { CONFLICT_MESSAGES } from '../../src/contract/auth.ts'
 
@@ -24,9 +24,11 @@ const sameEmail = (email: string) => sql`lower(${users.email}) = lower(${email})
 
 /**
  * Which of username and email an existing account already uses, compared case-insensitively (username first). A
- * username equal to any public address (another's username or any profile's shareableId) counts as taken.
+ * username equal to any public address (another's username or any profile's shareableId) counts as taken; one equal
+ * to an app route (/profile/edit) is reserved. The seeded demo account ('demo') is made without asking.
  */
 export async function findConflict(db: Db, username: string, email: string): Promise<AccountConflict | undefined> {
+  if (isReservedWord(username)) return 'usernameReserved'
   const taken = await db
     .select({ username: users.username, email: users.email })
     .from(users)
@@ -163,7 +165,8 @@ export function usernameCandidates(email: string, random: () => number = Math.ra
   const local = (email.split('@')[0] ?? '').replace(/[^A-Za-z0-9_.-]/g, '').replace(/^[.-]+|[.-]+$/g, '')
   const base = (local.length >= 3 ? local : `${local}user`).slice(0, 32)
   const suffixed = Array.from({ length: 7 }, (_, i) => `${base}${Math.floor(random() * 10 ** (i < 3 ? 4 : 6))}`)
-  return [base, ...suffixed]
+  // edit@example.com becomes edit1234: 'edit' would shadow /profile/edit. createAccount asks nothing, so this is the check.
+  return isReservedWord(base) ? suffixed : [base, ...suffixed]
 }
 
 export type IdentitySignIn = { userId: string; outcome: 'known' | 'linked' | 'created' } | { outcome: 'unverified-local' | 'other-google' }

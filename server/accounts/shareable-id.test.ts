@@ -8,7 +8,7 @@ describe('shareable ids', () => {
   })
 
   it('treats route words as reserved in any case', () => {
-    for (const word of ['qr', 'edit', 'new', 'login', 'register', 'dashboard', 'demo', 'api', 'admin', 'Dashboard']) {
+    for (const word of ['qr', 'edit', 'new', 'login', 'register', 'dashboard', 'demo', 'api', 'admin', 'Dashboard', '.well-known', 'profile']) {
       expect(isReservedWord(word)).toBe(true)
     }
     expect(isReservedWord('k3m9x2pq7z')).toBe(false)

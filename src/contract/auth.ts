@@ -6,6 +6,8 @@ import { LIMITS } from './limits.ts'
 export const CONFLICT_MESSAGES = {
   username: 'This username is already taken',
   email: 'An account with this email already exists',
+  // A 409 like a taken one, so the register page marks it on the Username field (src/contract/reserved-words.ts).
+  usernameReserved: 'This username is reserved for a page of the app. Please choose another.',
 } as const
 
 export const MESSAGES = {

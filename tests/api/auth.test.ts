@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { MESSAGES } from '../../src/contract/auth.ts'
+import { CONFLICT_MESSAGES, MESSAGES } from '../../src/contract/auth.ts'
 import { users } from '../../server/db/schema.ts'
 import { describeEachDatabase, TestApp } from './harness.ts'
 
@@ -48,6 +48,16 @@ describeEachDatabase('register, login and their validation', (getDatabase) => {
       })
       expect(res.status).toBe(409)
       expect(res.json).toEqual({ message: 'This username is already taken' })
+    })
+
+    it(`answers 409 '${CONFLICT_MESSAGES.usernameReserved}' for a username that is an app route, in any case`, async () => {
+      for (const username of ['edit', 'new', 'profile', 'api', '.well-known', 'EDIT', 'Dashboard']) {
+        const account = { ...newAccount(), username }
+        const res = await t.request('POST', '/api/auth/register', { body: account })
+        expect(res.status, username).toBe(409)
+        expect(res.json).toEqual({ message: CONFLICT_MESSAGES.usernameReserved })
+        expect(await t.db.select({ id: users.id }).from(users).where(eq(users.email, account.email))).toEqual([])
+      }
     })
 
     it("answers 409 'An account with this email already exists' for the same email in other case", async () => {

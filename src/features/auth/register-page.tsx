@@ -87,6 +87,7 @@ export function RegisterPage({ redirect }: { redirect?: string }) {
 
 function conflictField(message: string): 'username' | 'email' | undefined {
   if (message === CONFLICT_MESSAGES.username) return 'username'
+  if (message === CONFLICT_MESSAGES.usernameReserved) return 'username'
   if (message === CONFLICT_MESSAGES.email) return 'email'
   return undefined
 }
