@@ -3,6 +3,7 @@
 // read from Printful and never from the event's body, an outage retried, unknown events and orders ignored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../server/config.ts'
+import { REQUEST_BODY_MESSAGES } from '../../src/contract/request-body.ts'
 import { WEBHOOK_MESSAGES } from '../../server/orders/webhooks.ts'
 import { PROVIDER_READ_FAILED } from '../../server/orders/print-provider/order-events.ts'
 import { printfulProvider } from '../../server/orders/print-provider/printful.ts'
@@ -86,6 +87,18 @@ describeEachDatabase('orders and the Printful webhook', (getDatabase) => {
     expect((await hook(event('order_canceled', ours(), 32503680000))).status).toBe(400)
     const res = await hook(event('order_canceled', ours()))
     expect(res.json).toEqual({ received: true, applied: false })
+    expect((await stored()).status).toBe('draft')
+  })
+
+  it('reads its body like every JSON route: undeclared JSON is 415, a body nested too deep 400; nothing changes', async () => {
+    const path = `/api/webhooks/printful/${SECRET}`
+    const undeclared = await t.request('POST', path, { rawBody: JSON.stringify(event('order_canceled', ours())), headers: { 'Content-Type': 'text/plain' } })
+    expect(undeclared.status).toBe(415)
+    expect(undeclared.json.message).toBe(REQUEST_BODY_MESSAGES.notJson)
+    const deep = { ...event('order_canceled', ours()), extra: JSON.parse('['.repeat(1000) + ']'.repeat(1000)) }
+    const refused = await hook(deep)
+    expect(refused.status).toBe(400)
+    expect(refused.json.message).toBe(REQUEST_BODY_MESSAGES.tooDeep)
     expect((await stored()).status).toBe('draft')
   })
 
