@@ -10,8 +10,8 @@ import { MALFORMED_PATH_MESSAGE } from '../../server/http/http.ts'
 import { IDEMPOTENCY_MESSAGES } from '../../server/http/idempotency.ts'
 import { IMAGE_MESSAGES } from '../../src/contract/images.ts'
 import { loadStaticSite } from '../../server/site/static-files.ts'
-import { MESSAGES } from '../../src/contract/auth.ts'
-import { IDEMPOTENCY_KEY_MESSAGE, PUSH_BODY_DEPTH_MESSAGE } from '../../src/contract/sync.ts'
+import { REQUEST_BODY_MESSAGES } from '../../src/contract/request-body.ts'
+import { IDEMPOTENCY_KEY_MESSAGE, PUSH_BODY_DEPTH_MAX, PUSH_BODY_DEPTH_MESSAGE } from '../../src/contract/sync.ts'
 import { describeEachDatabase, TestApp } from './harness.ts'
 import { captureLogs } from './log-capture.ts'
 import { createItem, newKey, type Owner, signUpOwner } from './owner-helpers.ts'
@@ -58,8 +58,10 @@ const abuse: AbuseCase[] = [
   ['a push above its named bound', 413, `A push must be at most ${BODY_LIMITS.syncPush / MB} MB.`, () => ({ method: 'POST', path: '/api/sync/push', raw: streamed(BODY_LIMITS.syncPush + 1), headers: { 'Content-Type': 'application/json' }, auth: true })],
   ['an upload above 10 MB streamed', 413, IMAGE_MESSAGES.tooLarge, () => ({ method: 'POST', path: '/api/uploads', raw: streamed(BODY_LIMITS.upload + 1), headers: { 'Content-Type': 'multipart/form-data; boundary=x' }, auth: true })],
   // Deep nesting is answered, never a stack overflow
-  ['a login body nested 30,000 levels deep', 400, MESSAGES.email, () => ({ method: 'POST', path: '/api/auth/login', raw: `{"email":${deepArrays(30_000)}}`, headers: { 'Content-Type': 'application/json' } })],
-  ['a push whose operation body nests 30,000 levels', 400, PUSH_BODY_DEPTH_MESSAGE, () => ({ method: 'POST', path: '/api/sync/push', raw: `{"operations":[{"method":"PUT","path":"/api/profiles","idempotencyKey":"k-1","body":${deepArrays(30_000)}}]}`, headers: { 'Content-Type': 'application/json' }, auth: true })],
+  // Every JSON body is bounded before any schema (server/http/http.ts readJsonBody); an operation's body has its own, tighter bound
+  ['a login body nested 30,000 levels deep', 400, REQUEST_BODY_MESSAGES.tooDeep, () => ({ method: 'POST', path: '/api/auth/login', raw: `{"email":${deepArrays(30_000)}}`, headers: { 'Content-Type': 'application/json' } })],
+  ['a push whose operation body nests 30,000 levels', 400, REQUEST_BODY_MESSAGES.tooDeep, () => ({ method: 'POST', path: '/api/sync/push', raw: `{"operations":[{"method":"PUT","path":"/api/profiles","idempotencyKey":"k-1","body":${deepArrays(30_000)}}]}`, headers: { 'Content-Type': 'application/json' }, auth: true })],
+  [`a push whose operation body nests ${PUSH_BODY_DEPTH_MAX + 1} levels`, 400, PUSH_BODY_DEPTH_MESSAGE, () => ({ method: 'POST', path: '/api/sync/push', raw: `{"operations":[{"method":"PUT","path":"/api/profiles","idempotencyKey":"k-1","body":${deepArrays(PUSH_BODY_DEPTH_MAX + 1)}}]}`, headers: { 'Content-Type': 'application/json' }, auth: true })],
   // Idempotency-Keys are visible ASCII, 1 to 200 characters, everywhere
   ['an Idempotency-Key with a space', 400, IDEMPOTENCY_MESSAGES.keyShape, (o) => ({ method: 'POST', path: `/api/wishlist-items/profile/${o.profileId}`, json: {}, headers: { 'Idempotency-Key': 'has space' }, auth: true })],
   ['an Idempotency-Key of 201 characters', 400, IDEMPOTENCY_MESSAGES.keyShape, () => ({ method: 'PUT', path: '/api/profiles', json: {}, headers: { 'Idempotency-Key': 'k'.repeat(201) }, auth: true })],
