@@ -50,6 +50,7 @@ export async function createItem(db: Db, userId: string, profileId: string, inpu
     const seq = await nextSeq(tx, userId)
     // Under the owner's lock (decision 076), so a concurrent delete of the image cannot slip between check and insert.
     if (input.storedImageId) await assertOwnImage(tx, userId, input.storedImageId)
+    await assertOwnUploadAddress(tx, userId, input.imageUrl)
     await recordClientMutation(tx, userId, now, mutation)
     const [items] = await tx.select({ n: count() }).from(wishlistItems).where(eq(wishlistItems.profileId, profileId))
     if ((items?.n ?? 0) >= LIMITS.wishlistItemsMax) throw new ApiError(409, ITEM_MESSAGES.tooManyItems)
@@ -85,6 +86,7 @@ export async function updateItem(db: Db, userId: string, itemId: string, input: 
     const current = await findOwnItem(tx, userId, itemId)
     const replacesImage = input.storedImageId !== undefined && input.storedImageId !== current.storedImageId
     if (input.storedImageId && replacesImage) await assertOwnImage(tx, userId, input.storedImageId)
+    if (input.imageUrl !== current.imageUrl) await assertOwnUploadAddress(tx, userId, input.imageUrl)
     const dropsImage = input.removeStoredImage === true || (replacesImage && current.storedImageId !== null)
     const [updated] = await tx
       .update(wishlistItems)
@@ -128,4 +130,13 @@ export async function deleteItem(db: Db, userId: string, itemId: string, now: Da
     return deleted.profileId
   })
   invalidatePublicProfile(db, profileId)
+}
+
+/**
+ * An image address of ours (/api/uploads/{id}) must name one of this owner's uploads, as storedImageId must: another
+ * owner's picture would vanish from this wishlist when they delete it, and its bytes would count against no one here.
+ */
+async function assertOwnUploadAddress(db: Db, userId: string, imageUrl: string | null | undefined): Promise<void> {
+  if (!imageUrl?.startsWith(UPLOAD_PATH_PREFIX)) return
+  await assertOwnImage(db, userId, imageUrl.slice(UPLOAD_PATH_PREFIX.length))
 }

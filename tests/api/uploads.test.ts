@@ -157,6 +157,17 @@ describeEachDatabase('uploads', (getDatabase) => {
         body: { name: 'Borrowed image', description: 'Trying to use a stranger image.', price: 1, brand: 'X', storedImageId: res.json.id },
       })
       expect(create.status).toBe(404)
+      // Nor by its address: an item whose picture vanishes when its owner deletes it, counted against no one here.
+      const item = { name: 'Borrowed image', description: 'Trying to use a stranger image.', price: 1, brand: 'X' }
+      const byAddress = await t.request('POST', `/api/wishlist-items/profile/${other.profileId}`, { token: other.token, body: { ...item, imageUrl: res.json.url } })
+      expect([byAddress.status, byAddress.json]).toEqual([404, { message: 'Image not found' }])
+      const own = await t.request('POST', `/api/wishlist-items/profile/${other.profileId}`, { token: other.token, body: item })
+      expect(own.status).toBe(201)
+      const edited = await t.request('PUT', `/api/wishlist-items/${own.json.id}`, { token: other.token, body: { imageUrl: res.json.url } })
+      expect(edited.status).toBe(404)
+      const mine = await upload(t, other.token, fixture('small.png'))
+      const ownAddress = await t.request('PUT', `/api/wishlist-items/${own.json.id}`, { token: other.token, body: { imageUrl: mine.json.url } })
+      expect(ownAddress.status).toBe(200)
     })
 
     it("upload hints naming another owner's item or profile answer 404", async () => {
