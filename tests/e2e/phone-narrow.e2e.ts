@@ -136,6 +136,26 @@ describe.each([320, 360])('a toast at %i px wide', (width) => {
   })
 })
 
+describe("the phone menu's Logout at 360 px wide", () => {
+  it("closes the menu before 'Log out?' warns of unsynced changes", async () => {
+    const owner = await newOwner()
+    const page = await phoneAt(360, owner, '/dashboard')
+    await page.getByRole('link', { name: 'Add wishlist item' }).waitFor()
+    await page.context().setOffline(true)
+    await page.getByRole('link', { name: 'Add wishlist item' }).click()
+    const dialog = page.getByRole('dialog', { name: 'New product' })
+    await fillProduct(dialog, uniqueName('Unsynced kite'))
+    await expectToast(page, 'Product created', () => dialog.getByRole('button', { name: 'Save' }).click())
+    await dialog.waitFor({ state: 'hidden' })
+
+    await page.getByRole('button', { name: 'Menu' }).click()
+    const menu = page.locator('.mantine-Popover-dropdown', { hasText: 'Theme' })
+    await menu.getByRole('button', { name: 'Logout' }).click()
+    await page.getByRole('dialog', { name: 'Log out?' }).getByText('You have 1 change that is not synced yet', { exact: false }).waitFor()
+    await menu.waitFor({ state: 'hidden' })
+  })
+})
+
 describe.each([320, 360])('words longer than the screen at %i px wide', (width) => {
   it('keep every page within it: a 40-character username with underscores, a long email, a long brand', async () => {
     const id = randomBytes(4).toString('hex')
