@@ -7,7 +7,7 @@ import * as v from 'valibot'
 import { register } from '../../api/auth.ts'
 import { ApiError, failureMessage } from '../../api/client.ts'
 import { CONFLICT_MESSAGES, RegisterFormSchema, RegisterSchema } from '../../contract/auth.ts'
-import { AnchorLink } from '../../ui/anchor-link.tsx'
+import { AnchorLink, ButtonLink } from '../../ui/anchor-link.tsx'
 import { AuthCard } from './auth-card.tsx'
 import { markNewAccount } from '../../lib/new-account.ts'
 import { PasswordField } from './password-field.tsx'
@@ -15,11 +15,16 @@ import { useAfterSignIn } from './use-after-sign-in.ts'
 
 export function RegisterPage({ redirect }: { redirect?: string }) {
   const [submitting, setSubmitting] = useState(false)
+  // The email has an account already: its mailbox's owner may be the one typing, or a stranger registered it first.
+  const [emailTaken, setEmailTaken] = useState(false)
   const afterSignIn = useAfterSignIn(redirect)
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { username: '', email: '', password: '', confirmPassword: '' },
     validate: schemaResolver(RegisterFormSchema, { sync: true }),
+    onValuesChange: (values, previous) => {
+      if (values.email !== previous.email) setEmailTaken(false)
+    },
   })
 
   const submit = form.onSubmit(async (values) => {
@@ -36,6 +41,7 @@ export function RegisterPage({ redirect }: { redirect?: string }) {
       const field = err instanceof ApiError && err.status === 409 ? conflictField(err.message) : undefined
       if (field) {
         form.setFieldError(field, err instanceof Error ? err.message : '')
+        setEmailTaken(field === 'email')
         form.getInputNode(field)?.focus()
         setSubmitting(false)
         return
@@ -62,6 +68,12 @@ export function RegisterPage({ redirect }: { redirect?: string }) {
             {...form.getInputProps('username')}
           />
           <TextInput label="Email" type="email" autoComplete="email" key={form.key('email')} {...form.getInputProps('email')} />
+          {emailTaken ? (
+            // A password reset mailed to the address is how its owner takes the account back (issue 24).
+            <ButtonLink to="/forgot-password" variant="light" fullWidth>
+              It is my email: reset the password
+            </ButtonLink>
+          ) : null}
           <PasswordField label="Password" autoComplete="new-password" key={form.key('password')} {...form.getInputProps('password')} />
           <PasswordField
             label="Confirm password"
