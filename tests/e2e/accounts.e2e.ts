@@ -2,38 +2,15 @@
 // /login to signed in with the new password (the link read from the mail), confirming the email from the owner app's
 // banner, and signing out another device from Profile settings, whose app then says it was signed out.
 import { randomBytes } from 'node:crypto'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { RECOVERY_MESSAGES } from '../../src/contract/account-recovery.ts'
 import { SIGNED_OUT_BY_OWNER } from '../../src/contract/devices.ts'
 import { linkToken, RESET_SUBJECT, VERIFY_SUBJECT, waitForMail } from '../api/account-mail-helpers.ts'
-import { type AppServer, startAppLikeNpmStart } from '../app-server.ts'
-import { SmtpSink } from '../fakes/smtp-sink.ts'
-import { launchBrowser } from './browser.ts'
+import { mailingServerPerFile } from './mailing-server.ts'
 import { addItem, expiredToken, itemName, product, waitForSynced } from './offline-helpers.ts'
 
-const sink = new SmtpSink()
-let server: AppServer
-let browser: Browser
-const contexts: BrowserContext[] = []
-
-beforeAll(async () => {
-  await sink.start()
-  server = await startAppLikeNpmStart({ RATE_LIMIT_SCALE: '20', SMTP_URL: sink.url })
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined)
-  await browser?.close()
-  await server?.stop()
-  await sink.stop()
-})
-
-async function phone(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, serviceWorkers: 'block' })
-  contexts.push(context)
-  return context.newPage()
-}
+const { sink, server, phone } = mailingServerPerFile()
 
 function newUser() {
   const id = randomBytes(5).toString('hex')
@@ -41,7 +18,7 @@ function newUser() {
 }
 
 async function register(user: ReturnType<typeof newUser>) {
-  const res = await fetch(`${server.baseUrl}/api/auth/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(user) })
+  const res = await fetch(`${server().baseUrl}/api/auth/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(user) })
   expect(res.status).toBe(201)
 }
 
@@ -68,7 +45,7 @@ describe('Accounts that stay yours', () => {
     await page.getByRole('button', { name: 'Send the link' }).tap()
     await page.getByText(RECOVERY_MESSAGES.forgotSent).waitFor()
 
-    const token = linkToken(await waitForMail(sink, user.email, RESET_SUBJECT), server.baseUrl, 'reset-password')
+    const token = linkToken(await waitForMail(sink, user.email, RESET_SUBJECT), server().baseUrl, 'reset-password')
     const landing = page.waitForResponse((response) => new URL(response.url()).pathname === '/reset-password')
     await page.goto(`/reset-password?token=${token}`)
     const headers = (await landing).headers()
@@ -95,7 +72,7 @@ describe('Accounts that stay yours', () => {
     await banner.waitFor()
     await banner.getByRole('button', { name: 'Send the link again' }).tap()
     await banner.getByText(RECOVERY_MESSAGES.verificationSent).waitFor()
-    const token = linkToken(await waitForMail(sink, user.email, VERIFY_SUBJECT, 2), server.baseUrl, 'verify-email')
+    const token = linkToken(await waitForMail(sink, user.email, VERIFY_SUBJECT, 2), server().baseUrl, 'verify-email')
 
     await page.goto(`/verify-email?token=${token}`)
     await page.getByRole('button', { name: 'Confirm my email' }).tap()
@@ -146,9 +123,9 @@ describe('Accounts that stay yours', () => {
     await other.getByRole('heading', { name: `Welcome back, ${user.username}!` }).waitFor()
     await waitForSynced(other)
     // The owner ends every other session from elsewhere (here: a fresh sign-in through the API).
-    const elsewhere = await fetch(`${server.baseUrl}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: user.email, password: user.password }) })
+    const elsewhere = await fetch(`${server().baseUrl}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: user.email, password: user.password }) })
     const { token } = (await elsewhere.json()) as { token: string }
-    expect((await fetch(`${server.baseUrl}/api/users/me/devices/sign-out-others`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } })).status).toBe(200)
+    expect((await fetch(`${server().baseUrl}/api/users/me/devices/sign-out-others`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } })).status).toBe(200)
 
     // Which request met a 401 first: only the sync worker calls /api/sync (the page's own calls would be elsewhere).
     const refusals: string[] = []
