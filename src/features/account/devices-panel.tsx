@@ -1,28 +1,20 @@
 // Owns Profile settings' signed-in devices (issue 24): one row per sign-in (browser and system, when it signed in,
 // when it was last used), 'Sign out' for each other device and 'Sign out everywhere else'. Online only.
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
-import { useNetwork } from '@mantine/hooks'
 import { notifications } from '@mantine/notifications'
-import { useCallback, useEffect, useState } from 'react'
+import { useState } from 'react'
 import { ApiError } from '../../api/client.ts'
-import type { Device } from '../../contract/devices.ts'
 import { fetchDevices, signOutDevice, signOutOtherDevices } from '../../api/account-recovery.ts'
+import { LoadFailure } from './load-failure.tsx'
+import { useOnlineLoad } from './use-online-load.ts'
 
+const DEVICES_LOAD_FAILED = 'Your devices could not be loaded'
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 
 export function DevicesPanel() {
-  const { online } = useNetwork()
-  const [devices, setDevices] = useState<Device[] | null>(null)
+  const { online, data, failure, load } = useOnlineLoad(fetchDevices, DEVICES_LOAD_FAILED)
+  const devices = data?.devices ?? null
   const [busy, setBusy] = useState(false)
-  const load = useCallback(() => {
-    fetchDevices().then(
-      (answer) => setDevices(answer.devices),
-      () => setDevices(null),
-    )
-  }, [])
-  useEffect(() => {
-    if (online) load()
-  }, [online, load])
 
   const act = async (action: () => Promise<{ message: string }>) => {
     setBusy(true)
@@ -41,8 +33,12 @@ export function DevicesPanel() {
       <Title order={3} id="devices-title" mb="sm">
         Signed-in devices
       </Title>
-      {devices === null ? (
-        <Text size="sm">{online ? 'Loading your devices...' : 'Connect to the internet to see your devices.'}</Text>
+      {!online && devices === null ? (
+        <Text size="sm">Connect to the internet to see your devices.</Text>
+      ) : failure ? (
+        <LoadFailure title={DEVICES_LOAD_FAILED} failure={failure} onRetry={load} />
+      ) : devices === null ? (
+        <Text size="sm">Loading your devices...</Text>
       ) : (
         <Stack gap="sm">
           {devices.map((device) => (

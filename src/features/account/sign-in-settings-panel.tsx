@@ -1,11 +1,11 @@
 // Owns Profile settings' email change and Google connection (issue 24): 'Change email', 'Disconnect Google', and, when
 // the server wants a recent sign-in (403), the confirmation: the current password, or 'Confirm with Google' (fresh).
 import { Alert, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core'
-import { useNetwork } from '@mantine/hooks'
-import { useCallback, useEffect, useState } from 'react'
+import { useState } from 'react'
 import { changeEmail, disconnectGoogle, fetchMe } from '../../api/account-recovery.ts'
 import { ApiError } from '../../api/client.ts'
-import type { Me } from '../../contract/account-recovery.ts'
+import { LoadFailure } from './load-failure.tsx'
+import { useOnlineLoad } from './use-online-load.ts'
 
 /** Tap targets of at least 44 px (style guide) on a phone. */
 const TAP = { mih: 44 } as const
@@ -15,6 +15,7 @@ export const SIGN_IN_SETTINGS_TEXTS = {
   googleNotConnected: 'Google is not connected to this account.',
   googleOnly: 'You sign in with Google. Set a password before you can disconnect it.',
   confirmWithGoogle: 'Confirm with Google, then come back here and try again.',
+  loadFailed: 'Your account could not be loaded',
 } as const
 
 type Action = { run: (currentPassword?: string) => Promise<{ message: string }> }
@@ -30,20 +31,13 @@ type Props = {
 }
 
 export function SignInSettingsPanel({ confirmWithGoogle, connectGoogle, returned = null }: Props) {
-  const { online } = useNetwork()
-  const [me, setMe] = useState<Me | null>(null)
+  const { online, data: me, failure, load } = useOnlineLoad(fetchMe, SIGN_IN_SETTINGS_TEXTS.loadFailed)
   const [email, setEmail] = useState('')
   const [busy, setBusy] = useState(false)
   const [outcome, setOutcome] = useState<Outcome>(returned)
   // The change the server refused for want of a recent sign-in: done again once the owner confirms.
   const [pending, setPending] = useState<{ action: Action; message: string } | null>(null)
   const [password, setPassword] = useState('')
-  const load = useCallback(() => {
-    fetchMe().then(setMe, () => setMe(null))
-  }, [])
-  useEffect(() => {
-    if (online) load()
-  }, [online, load])
 
   const act = async (action: Action, currentPassword?: string) => {
     setBusy(true)
@@ -70,7 +64,13 @@ export function SignInSettingsPanel({ confirmWithGoogle, connectGoogle, returned
         <Title order={3} id="sign-in-settings-title" mb="sm">
           Email and sign-in
         </Title>
-        <Text size="sm">{online ? 'Loading your account...' : SIGN_IN_SETTINGS_TEXTS.offline}</Text>
+        {!online ? (
+          <Text size="sm">{SIGN_IN_SETTINGS_TEXTS.offline}</Text>
+        ) : failure ? (
+          <LoadFailure title={SIGN_IN_SETTINGS_TEXTS.loadFailed} failure={failure} onRetry={load} />
+        ) : (
+          <Text size="sm">Loading your account...</Text>
+        )}
       </Paper>
     )
   }
