@@ -1,6 +1,6 @@
 // Tests the API client against stubbed fetch and localStorage: bodies, error texts, and the refresh-once rule.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ApiError, apiRequest, failureMessage, refreshTokensOnce } from './client.ts'
+import { ApiError, apiRequest, failureMessage, mayTryAgain, refreshTokensOnce } from './client.ts'
 import { TransientError } from './http-core.ts'
 import { LOGOUT_EVENT, readTokens, storeTokens } from './tokens.ts'
 
@@ -218,5 +218,18 @@ describe('what a failed call says', () => {
     ['the fallback for anything else', new TypeError('x is undefined'), 'Something went wrong. Please try again.'],
   ])('%s', (_name, error, words) => {
     expect(failureMessage(error, 'Something went wrong. Please try again.')).toBe(words)
+  })
+})
+
+describe('whether a failed call may simply go again (a mailed link kept for another try)', () => {
+  it.each([
+    ['no answer', new TransientError('The server did not answer'), true],
+    ['a 502', new ApiError('Request failed with status 502', 502), true],
+    ['a 503 with its message', new ApiError('Down for maintenance', 503), true],
+    ['a 429', new ApiError('Too many requests', 429), true],
+    ['the server refusing the link (400)', new ApiError('This link is not valid any more.', 400), false],
+    ['a 404', new ApiError('Not found', 404), false],
+  ])('%s: %s', (_name, error, again) => {
+    expect(mayTryAgain(error)).toBe(again)
   })
 })

@@ -2,7 +2,7 @@
 // the error texts come from the shared HTTP core (src/api/http-core.ts), which the sync worker uses too.
 import * as v from 'valibot'
 import { defaultLocks, type LockManagerLike } from './locks.ts'
-import { ApiError, createHttpCore, messageOf, TransientError } from './http-core.ts'
+import { ApiError, createHttpCore, isTransientStatus, messageOf, TransientError } from './http-core.ts'
 import { localTokenStore } from './token-store.ts'
 import { readTokens } from './tokens.ts'
 
@@ -38,6 +38,15 @@ const core = createHttpCore({ tokens: localTokenStore, locks: pageLocks, timeout
  */
 export function failureMessage(err: unknown, fallback: string): string {
   return err instanceof ApiError || err instanceof TransientError ? err.message : fallback
+}
+
+/**
+ * Whether a failed call decided nothing and may simply go again: anything but the server's refusal, i.e. no answer or
+ * an answer that says later (5xx, 429...). A mailed link's page offers 'Try again' then, keeping its token, where a
+ * refusal (400) means the link is spent or wrong.
+ */
+export function mayTryAgain(err: unknown): boolean {
+  return !(err instanceof ApiError) || isTransientStatus(err.status)
 }
 
 /** Calls the API and returns the decoded body: JSON, text, or undefined for 204/205/empty answers. */

@@ -1,11 +1,12 @@
 // Owns /reset-password?token=…: the link's token is kept in memory only, and spent only when the owner sends a new
-// password (a mail scanner that opens the link spends nothing); then the owner signs in with it.
+// password (a mail scanner that opens the link spends nothing); then the owner signs in with it. A call that got no
+// answer or a 'later' (5xx, 429) spent nothing either: the same link and the typed passwords are tried again.
 import { Alert, Button, Stack, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import * as v from 'valibot'
-import { ApiError } from '../../api/client.ts'
+import { failureMessage, mayTryAgain } from '../../api/client.ts'
 import { MESSAGES, RegisterSchema } from '../../contract/auth.ts'
 import { AnchorLink } from '../../ui/anchor-link.tsx'
 import { AuthCard } from './auth-card.tsx'
@@ -18,7 +19,7 @@ export function ResetPasswordPage() {
   const [password, setPassword] = useState('')
   const [confirm, setConfirm] = useState('')
   const [error, setError] = useState<string | null>(null)
-  const [failed, setFailed] = useState<string | null>(null)
+  const [failed, setFailed] = useState<{ message: string; tryAgain: boolean } | null>(null)
   const [sending, setSending] = useState(false)
 
   const submit = async (event: React.FormEvent) => {
@@ -33,7 +34,7 @@ export function ResetPasswordPage() {
       notifications.show({ color: 'green', title: 'Password changed', message })
       await navigate({ to: '/login', replace: true })
     } catch (err) {
-      setFailed(err instanceof ApiError ? err.message : 'The server could not be reached. Please try again.')
+      setFailed({ message: failureMessage(err, 'The server could not be reached.'), tryAgain: mayTryAgain(err) })
       setSending(false)
     }
   }
@@ -56,14 +57,15 @@ export function ResetPasswordPage() {
         <Stack>
           {failed ? (
             <Alert color="red" title="Password not changed" role="alert">
-              {failed} <AnchorLink to="/forgot-password">Ask for a new link</AnchorLink>
+              {failed.message}{' '}
+              {failed.tryAgain ? 'Your link still works: please try again.' : <AnchorLink to="/forgot-password">Ask for a new link</AnchorLink>}
             </Alert>
           ) : null}
           <Text size="sm">Choose the new password of your account. Every device will be signed out.</Text>
           <PasswordField label="New password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={error} />
           <PasswordField label="Confirm new password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.currentTarget.value)} />
           <Button type="submit" disabled={sending} fullWidth>
-            {sending ? 'Saving...' : 'Set new password'}
+            {sending ? 'Saving...' : failed?.tryAgain ? 'Try again' : 'Set new password'}
           </Button>
         </Stack>
       </form>

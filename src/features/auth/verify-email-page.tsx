@@ -1,40 +1,53 @@
 // Owns /verify-email?token=…: the owner confirms with a button, so a mail scanner that opens the link spends nothing.
+// The token lives in memory only: when the call got no answer or a 'later' (5xx, 429) the button is offered again.
 import { Alert, Button, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
-import { ApiError } from '../../api/client.ts'
+import { failureMessage, mayTryAgain } from '../../api/client.ts'
 import { AnchorLink } from '../../ui/anchor-link.tsx'
 import { AuthCard } from './auth-card.tsx'
 import { takeTokenFromAddress, verifyEmail } from '../../api/account-recovery.ts'
 
+/** Confirmed, refused for good (the link is spent or wrong), or failed in a way the same link may be tried again. */
+type Outcome = { kind: 'confirmed' | 'refused' | 'try-again'; message: string }
+
+const UNREACHABLE = 'The server could not be reached.'
+
 export function VerifyEmailPage() {
   const [token] = useState(takeTokenFromAddress)
-  const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null)
+  const [outcome, setOutcome] = useState<Outcome | null>(null)
   const [sending, setSending] = useState(false)
 
   const confirm = async () => {
     setSending(true)
     try {
-      setOutcome({ ok: true, message: (await verifyEmail(token)).message })
+      setOutcome({ kind: 'confirmed', message: (await verifyEmail(token)).message })
     } catch (err) {
-      setOutcome({ ok: false, message: err instanceof ApiError ? err.message : 'The server could not be reached. Please try again.' })
+      setOutcome({ kind: mayTryAgain(err) ? 'try-again' : 'refused', message: failureMessage(err, UNREACHABLE) })
     } finally {
       setSending(false)
     }
   }
+  const button = (label: string) => (
+    <Button onClick={() => void confirm()} disabled={sending} fullWidth>
+      {sending ? 'Confirming...' : label}
+    </Button>
+  )
 
   return (
     <AuthCard title="Confirm your email">
       <Stack>
         {outcome ? (
-          <Alert color={outcome.ok ? 'green' : 'red'} title={outcome.ok ? 'Email confirmed' : 'Not confirmed'} role={outcome.ok ? 'status' : 'alert'}>
+          <Alert color={outcome.kind === 'confirmed' ? 'green' : 'red'} title={outcome.kind === 'confirmed' ? 'Email confirmed' : 'Not confirmed'} role={outcome.kind === 'confirmed' ? 'status' : 'alert'}>
             {outcome.message}
+            {outcome.kind === 'try-again' ? ' Your link still works: please try again.' : null}
           </Alert>
-        ) : token ? (
+        ) : null}
+        {outcome?.kind === 'try-again' ? (
+          button('Try again')
+        ) : outcome ? null : token ? (
           <>
             <Text size="sm">Confirm that this email address is yours.</Text>
-            <Button onClick={() => void confirm()} disabled={sending} fullWidth>
-              {sending ? 'Confirming...' : 'Confirm my email'}
-            </Button>
+            {button('Confirm my email')}
           </>
         ) : (
           <Alert color="red" title="Link incomplete">
