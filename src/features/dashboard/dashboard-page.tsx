@@ -27,6 +27,8 @@ type Props = {
   /** Called on each tab change: the spec's "profile refreshed on each tab change" (e.g. a sync now). */
   onViewShown?: (view: DashboardView) => void
   headerActions?: ReactNode
+  /** Shown at the top of every tab, under the fixed header (e.g. the email-confirmation banner). */
+  notice?: ReactNode
   tabs: DashboardTabSlots
   /** The Profile tab's parts from other features: the public address with Open and Share, the scan count. */
   profileSlots?: ProfileTabSlots
@@ -37,7 +39,7 @@ type Props = {
   children?: ReactNode
 }
 
-export function DashboardPage({ search, db, onViewShown, headerActions, tabs, profileSlots, dialogSlots = {}, onLogout, children }: Props) {
+export function DashboardPage({ search, db, onViewShown, headerActions, notice, tabs, profileSlots, dialogSlots = {}, onLogout, children }: Props) {
   const navigate = useNavigate({ from: '/dashboard' })
   const logout = useLogout()
   const profile = useOwnerProfile(db, search.view)
@@ -107,6 +109,7 @@ export function DashboardPage({ search, db, onViewShown, headerActions, tabs, pr
       <AppShell.Main>
         {/* The page's one h1 for screen readers; each tab's visible title is its h2. */}
         <VisuallyHidden component="h1">QR Tee dashboard</VisuallyHidden>
+        {notice}
         {profile.status === 'error' ? (
           <Alert color="red" title="Failed to load profile" mb="md">
             {profile.message}

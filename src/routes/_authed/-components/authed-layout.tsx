@@ -1,11 +1,11 @@
 // Owns the frame of the protected routes: the page, plus the reload notice (a newer tab upgraded the local database,
-// or this tab's sync worker did not start).
+// or this tab's sync worker did not start). The email-confirmation banner is each owner frame's, under its header: put
+// here, above the frames, the dashboard's fixed header covered it.
 import { Button, Group, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { Outlet } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { DATABASE_OUTDATED_EVENT, SYNC_WORKER_FAILED_EVENT } from '../../../contract/names.ts'
-import { EmailVerificationBanner } from '../../../features/account/email-verification-banner.tsx'
 
 const OUTDATED_NOTICE_ID = 'database-outdated'
 
@@ -40,10 +40,5 @@ export function AuthedLayout() {
       window.removeEventListener(SYNC_WORKER_FAILED_EVENT, showWorkerFailedNotice)
     }
   }, [])
-  return (
-    <>
-      <EmailVerificationBanner />
-      <Outlet />
-    </>
-  )
+  return <Outlet />
 }

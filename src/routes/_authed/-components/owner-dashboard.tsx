@@ -1,5 +1,7 @@
-// Owns the dashboard's composition: the dashboard frame with the wishlist, purchases, QR and sync-status features.
+// Owns the dashboard's composition: the dashboard frame with the wishlist, purchases, QR, sync-status and account
+// (the email-confirmation banner) features.
 import { useCallback, useLayoutEffect, useMemo, useRef } from 'react'
+import { EmailVerificationBanner } from '../../../features/account/email-verification-banner.tsx'
 import { DashboardPage } from '../../../features/dashboard/dashboard-page.tsx'
 import type { DashboardSearch } from '../../../features/dashboard/dashboard-search.ts'
 import { useLogout } from '../../../features/dashboard/use-logout.ts'
@@ -15,6 +17,8 @@ import { SyncStatusBadge } from '../../../features/sync-status/sync-status-badge
 import { ProductDialog } from '../../../features/wishlist/product-dialog.tsx'
 import { WishlistTab } from '../../../features/wishlist/wishlist-tab.tsx'
 import { useOwnerSync } from '../../../features/owner-session/owner-sync.ts'
+
+const EMAIL_NOTICE = <EmailVerificationBanner mb="md" />
 
 export function OwnerDashboard({ search }: { search: DashboardSearch }) {
   const sync = useOwnerSync()
@@ -44,6 +48,7 @@ export function OwnerDashboard({ search }: { search: DashboardSearch }) {
       db={db}
       onViewShown={syncNow}
       headerActions={headerActions}
+      notice={EMAIL_NOTICE}
       tabs={{ dashboard: <WishlistTab db={db} extraStat={<ScanStatCard db={db} />} belowStats={<ScanChart db={db} />} />, order: <OrderTab db={db} />, purchases: <PurchasesTabLive db={db} /> }}
       profileSlots={{ address: (shareableId) => <ProfileAddress shareableId={shareableId} />, scans: <ScanStatCard db={db} /> }}
       dialogSlots={{

@@ -1,7 +1,9 @@
 // Owns the frame of the owner's full pages (/products/*, /profile/edit): the site header with the sync badge and the
-// owner's tabs (in the header from tablets up, a bottom bar on phones), and the logo leading back to the dashboard.
-import { VisuallyHidden } from '@mantine/core'
+// owner's tabs (in the header from tablets up, a bottom bar on phones), the logo leading back to the dashboard, and the
+// email-confirmation banner at the top of the content, as wide as the pages' own column.
+import { Container, VisuallyHidden } from '@mantine/core'
 import type { ReactNode } from 'react'
+import { EmailVerificationBanner } from '../../../features/account/email-verification-banner.tsx'
 import type { DashboardView } from '../../../features/dashboard/dashboard-search.ts'
 import { OwnerTabs } from '../../../features/dashboard/owner-tabs.tsx'
 import { SiteHeader } from '../../../features/shell/site-header.tsx'
@@ -20,6 +22,10 @@ export function OwnerPageFrame({ children, tab }: { children: ReactNode; tab: Da
       <main>
         {/* The page's one h1 for screen readers; the page's visible title is its h2. */}
         <VisuallyHidden component="h1">QR Tee owner pages</VisuallyHidden>
+        {/* No vertical padding: without a banner it takes no room; the page's own column spaces what follows. */}
+        <Container size="sm">
+          <EmailVerificationBanner mt="md" />
+        </Container>
         {children}
       </main>
       <OwnerTabs current={tab} placement="bottom" />
