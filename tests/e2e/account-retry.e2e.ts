@@ -8,6 +8,7 @@ import { RECOVERY_MESSAGES } from '../../src/contract/account-recovery.ts'
 import { linkToken, RESET_SUBJECT, VERIFY_SUBJECT, waitForMail } from '../api/account-mail-helpers.ts'
 import { newUser, registerByApi } from './helpers.ts'
 import { mailingServerPerFile } from './mailing-server.ts'
+import { layoutProblems } from './phone-layout.ts'
 
 const { sink, server, phone } = mailingServerPerFile()
 
@@ -47,6 +48,7 @@ describe('Profile settings when the server fails', () => {
     const section = page.getByRole('region', { name })
     await section.getByText(`Answered ${status} on purpose`).waitFor({ timeout: 30_000 })
     expect(await section.getByText(loading).count()).toBe(0)
+    expect(await layoutProblems(page, { touch: true })).toEqual([])
     answerAgain()
     await section.getByRole('button', { name: 'Try again' }).tap()
     await loaded(section, owner.email)
