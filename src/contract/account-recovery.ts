@@ -16,6 +16,8 @@ export const RECOVERY_MESSAGES = {
   recentSignInRequired: 'For your safety, please confirm it is you: enter your current password, or sign in again.',
   emailChanged: 'Your email address is changed. We have sent a confirmation link to the new address.',
   emailUnchanged: 'This is already your email address.',
+  /** Said by a link's page when its call got no answer or a 'later': nothing was spent, the same link goes again. */
+  linkStillWorks: 'Your link still works: please try again.',
 } as const
 
 /** The reason code /login shows when Google meets an unverified local account with the same email. */

@@ -7,6 +7,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import * as v from 'valibot'
 import { failureMessage, mayTryAgain } from '../../api/client.ts'
+import { RECOVERY_MESSAGES } from '../../contract/account-recovery.ts'
 import { MESSAGES, RegisterSchema } from '../../contract/auth.ts'
 import { AnchorLink } from '../../ui/anchor-link.tsx'
 import { AuthCard } from './auth-card.tsx'
@@ -57,8 +58,16 @@ export function ResetPasswordPage() {
         <Stack>
           {failed ? (
             <Alert color="red" title="Password not changed" role="alert">
-              {failed.message}{' '}
-              {failed.tryAgain ? 'Your link still works: please try again.' : <AnchorLink to="/forgot-password">Ask for a new link</AnchorLink>}
+              {failed.tryAgain ? (
+                <>
+                  {failed.message}
+                  <Text size="sm">{RECOVERY_MESSAGES.linkStillWorks}</Text>
+                </>
+              ) : (
+                <>
+                  {failed.message} <AnchorLink to="/forgot-password">Ask for a new link</AnchorLink>
+                </>
+              )}
             </Alert>
           ) : null}
           <Text size="sm">Choose the new password of your account. Every device will be signed out.</Text>

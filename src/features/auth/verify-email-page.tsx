@@ -3,6 +3,7 @@
 import { Alert, Button, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
 import { failureMessage, mayTryAgain } from '../../api/client.ts'
+import { RECOVERY_MESSAGES } from '../../contract/account-recovery.ts'
 import { AnchorLink } from '../../ui/anchor-link.tsx'
 import { AuthCard } from './auth-card.tsx'
 import { takeTokenFromAddress, verifyEmail } from '../../api/account-recovery.ts'
@@ -39,7 +40,8 @@ export function VerifyEmailPage() {
         {outcome ? (
           <Alert color={outcome.kind === 'confirmed' ? 'green' : 'red'} title={outcome.kind === 'confirmed' ? 'Email confirmed' : 'Not confirmed'} role={outcome.kind === 'confirmed' ? 'status' : 'alert'}>
             {outcome.message}
-            {outcome.kind === 'try-again' ? ' Your link still works: please try again.' : null}
+            {/* Its own line: the failure's words ('The server did not answer') end without a full stop. */}
+            {outcome.kind === 'try-again' ? <Text size="sm">{RECOVERY_MESSAGES.linkStillWorks}</Text> : null}
           </Alert>
         ) : null}
         {outcome?.kind === 'try-again' ? (
