@@ -63,7 +63,8 @@ export function accountRecoveryRoutes(deps: AppDeps) {
         // A link mailed to an address the account no longer has proves nothing about the account now.
         if (!user || !sameEmail(user.email, spent.email)) return false
         await setPasswordHash(tx, spent.userId, passwordHash)
-        await tx.update(users).set({ emailVerifiedAt: at }).where(eq(users.id, spent.userId))
+        // Every session ends now: refresh tokens below, access tokens issued before this second by sessionsValidFrom.
+        await tx.update(users).set({ emailVerifiedAt: at, sessionsValidFrom: at }).where(eq(users.id, spent.userId))
         // Whoever held the account before the mailbox was proved may have linked their own Google account to it.
         if (!user.emailVerifiedAt) await tx.delete(linkedIdentities).where(eq(linkedIdentities.userId, spent.userId))
         await revokeAllForUser(tx, spent.userId, at)

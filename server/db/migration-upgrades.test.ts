@@ -199,6 +199,12 @@ const UPGRADES: Record<string, Upgrade> = {
       expect(await rows(db, `select count(*)::int as n from push_deliveries`)).toEqual([{ n: 0 }])
     },
   },
+  '0019_sessions_valid_from': {
+    after: async (db) => {
+      // Existing owners keep their sessions: no cut until a password reset sets one.
+      expect(await rows(db, `select username, sessions_valid_from from users`)).toEqual([{ username: 'Alice', sessions_valid_from: null }])
+    },
+  },
 }
 
 const folders: string[] = []

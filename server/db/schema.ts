@@ -39,6 +39,11 @@ export const users = pgTable(
     syncEpoch: integer('sync_epoch').notNull().default(0),
     /** Set when the owner proved the mailbox (a verification link or a password reset); cleared by an email change. */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Access tokens issued before this second are refused (a password reset sets it): "every device is signed out"
+     * holds at once, not when each 15-minute token runs out. Null: no such cut.
+     */
+    sessionsValidFrom: timestamp('sessions_valid_from', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [

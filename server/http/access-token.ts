@@ -25,7 +25,8 @@ export function signAccessToken(key: AccessTokenKey, userId: string, now: Date, 
 }
 
 /** `sessionId`: the refresh-token family (the device) this token was issued to. */
-export type AccessClaims = { userId: string; authTime: Date | undefined; sessionId: string | undefined }
+/** `issuedAt`: the token's `iat`, in whole seconds as signed. */
+export type AccessClaims = { userId: string; authTime: Date | undefined; sessionId: string | undefined; issuedAt: Date | undefined }
 
 /** The user id of a valid token, or undefined for anything forged, expired or malformed. */
 export async function verifyAccessToken(key: AccessTokenKey, token: string, now: Date): Promise<string | undefined> {
@@ -42,7 +43,8 @@ export async function verifyAccessClaims(key: AccessTokenKey, token: string, now
     })
     if (typeof payload.sub !== 'string') return undefined
     const authTime = typeof payload.auth_time === 'number' ? new Date(payload.auth_time * 1000) : undefined
-    return { userId: payload.sub, authTime, sessionId: typeof payload.sid === 'string' ? payload.sid : undefined }
+    const issuedAt = typeof payload.iat === 'number' ? new Date(payload.iat * 1000) : undefined
+    return { userId: payload.sub, authTime, sessionId: typeof payload.sid === 'string' ? payload.sid : undefined, issuedAt }
   } catch {
     return undefined
   }

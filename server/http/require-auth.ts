@@ -17,8 +17,12 @@ export function requireAuth({ config, database, now }: AppDeps) {
     if (!claims || !userId) throw new ApiError(401, 'Invalid or expired token', { 'WWW-Authenticate': 'Bearer error="invalid_token"' })
     // A deleted account's still-valid token must not act. It is told why: only its holder has it, and a client whose
     // DELETE /api/users/me answer was lost learns from its retry that the account is gone.
-    const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1)
+    const [user] = await database.db.select({ id: users.id, sessionsValidFrom: users.sessionsValidFrom }).from(users).where(eq(users.id, userId)).limit(1)
     if (!user) throw new ApiError(401, ACCOUNT_MESSAGES.gone, { 'WWW-Authenticate': 'Bearer error="invalid_token"' })
+    // Issued before a password reset ended every session: refused at once (its refresh token is revoked too). `iat`
+    // has whole seconds, so the cut is the reset's second: a sign-in right after the reset is not caught by it.
+    if (user.sessionsValidFrom && (!claims.issuedAt || claims.issuedAt.getTime() < Math.floor(user.sessionsValidFrom.getTime() / 1000) * 1000))
+      throw new ApiError(401, 'Invalid or expired token', { 'WWW-Authenticate': 'Bearer error="invalid_token"' })
     c.set('userId', userId)
     c.set('authTime', claims.authTime)
     c.set('sessionId', claims.sessionId)

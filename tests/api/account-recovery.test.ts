@@ -65,9 +65,13 @@ describeEachDatabase('Password reset and email verification', (getDatabase) => {
     expect((await me(owner.token)).json.emailVerified).toBe(false)
     expect((await forgot(owner.email)).status).toBe(202)
     const token = await resetToken(owner.email)
+    // A second on, so the tokens above are from before the reset's second (an access token's iat is in whole seconds).
+    t.clock.advance(1_000)
     const done = await reset(token, 'brand new password 7')
     expect(done.status).toBe(200)
     expect(done.json).toEqual({ message: RECOVERY_MESSAGES.resetDone })
+    // Every device is signed out at once: the access tokens stop working too, not only when their 15 minutes end.
+    for (const accessToken of [owner.token, other.json.token]) expect((await me(accessToken)).status).toBe(401)
     expect((await login(owner.email, owner.password)).status).toBe(401)
     const signedIn = await login(owner.email, 'brand new password 7')
     expect(signedIn.status).toBe(200)
