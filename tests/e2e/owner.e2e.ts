@@ -210,6 +210,8 @@ describe('wishlist items', () => {
     // The browser's Back closes a dialog too, and the page is where it was.
     await page.getByRole('link', { name: `Edit ${last} renamed`, exact: true }).click()
     await dialog.getByLabel('Product Name').waitFor()
+    // The address follows a frame after the dialog (decision 191): Back before it would leave the dashboard instead.
+    await page.waitForURL((url) => url.searchParams.get('modal') === 'edit')
     await page.goBack()
     await dialog.waitFor({ state: 'hidden' })
     await page.waitForTimeout(300)

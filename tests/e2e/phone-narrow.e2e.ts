@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto'
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { baseUrl, touchContextPerTest } from './browser.ts'
-import { api, createItemByApi, expectToast, fillProduct, newOwner, type Owner, signedInBeforeLoad, uniqueName } from './owner-helpers.ts'
+import { api, createItemByApi, expectToast, fillProduct, newOwner, type Owner, signedInBeforeLoad, syncBadge, uniqueName } from './owner-helpers.ts'
 import { layoutProblems } from './phone-layout.ts'
 
 const LONG_NAME = 'A very long wishlist item name that goes on and on to test wrapping on a phone'
@@ -140,7 +140,8 @@ describe("the phone menu's Logout at 360 px wide", () => {
   it("closes the menu before 'Log out?' warns of unsynced changes", async () => {
     const owner = await newOwner()
     const page = await phoneAt(360, owner, '/dashboard')
-    await page.getByRole('link', { name: 'Add wishlist item' }).waitFor()
+    // Offline only once the app has synced: the new item then waits in the outbox, as the warning needs.
+    await expect.poll(() => syncBadge(page).getAttribute('aria-label'), { timeout: 30_000 }).toMatch(/Synced at/)
     await page.context().setOffline(true)
     await page.getByRole('link', { name: 'Add wishlist item' }).click()
     const dialog = page.getByRole('dialog', { name: 'New product' })
