@@ -13,18 +13,22 @@ import { createDevice } from '../../src/sync/testing.ts'
 import { describeEachDatabase, TestApp } from './harness.ts'
 import { signUpOwner, validItem } from './owner-helpers.ts'
 import { pushFaultInjector } from './push-faults.ts'
+import { fixture, upload } from './upload-helpers.ts'
 
 const FIELDS = [...ITEM_FIELD_NAMES].sort()
 /** `imageUrl` comes from an upload or a link preview, never from typing. */
 const TYPED = FIELDS.filter((field) => field !== 'imageUrl')
 
-/** Two values per field, each passing the contract; a new field without its values does not compile. */
+/**
+ * Two values per field, each passing the contract; a new field without its values does not compile. The image
+ * addresses become the owner's own uploads in the test: the server takes no other (6c9d750).
+ */
 const FIRST: Required<Omit<ItemFields, 'storedImageId'>> = {
   name: 'Field table',
   brand: 'Contract',
   description: 'Every editable field, set once.',
   price: 42.5,
-  imageUrl: '/api/uploads/field-table-first',
+  imageUrl: '/api/uploads/replaced-by-an-upload-of-the-owner',
   productUrl: 'https://shop.example/first',
 }
 const SECOND: typeof FIRST = {
@@ -32,7 +36,7 @@ const SECOND: typeof FIRST = {
   brand: 'Contract two',
   description: 'Every editable field, set twice.',
   price: 17.25,
-  imageUrl: '/api/uploads/field-table-second',
+  imageUrl: '/api/uploads/replaced-by-another-upload',
   productUrl: 'https://shop.example/second',
 }
 
@@ -72,10 +76,13 @@ describeEachDatabase('every editable field travels: local write, push, server, c
     const writer = await createDevice({ fetch, tokens: owner })
     const reader = await createDevice({ fetch, tokens: owner })
     expect(await writer.engine.syncOnce()).toBe('synced')
-    const id = await createItem(writer.db, FIRST)
+    const imageOf = async () => String((await upload(t, owner.token, fixture('small.png'))).json.url)
+    const first = { ...FIRST, imageUrl: await imageOf() }
+    const second = { ...SECOND, imageUrl: await imageOf() }
+    const id = await createItem(writer.db, first)
 
-    for (const values of [FIRST, SECOND]) {
-      if (values === SECOND) await updateItem(writer.db, id, SECOND)
+    for (const values of [first, second]) {
+      if (values === second) await updateItem(writer.db, id, second)
       expect(only({ ...(await itemQuery(writer.db, id)) }, FIELDS), 'the local row').toEqual(values)
       expect(await writer.engine.syncOnce()).toBe('synced')
       const served = await t.request('GET', `/api/wishlist-items/${id}`, { token: owner.token })
