@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { RECOVERY_MESSAGES } from '../../src/contract/account-recovery.ts'
 import { SIGNED_OUT_BY_OWNER } from '../../src/contract/devices.ts'
 import { linkToken, RESET_SUBJECT, VERIFY_SUBJECT, waitForMail } from '../api/account-mail-helpers.ts'
+import { fieldError } from './helpers.ts'
 import { mailingServerPerFile } from './mailing-server.ts'
 import { addItem, expiredToken, itemName, product, waitForSynced } from './offline-helpers.ts'
 
@@ -56,6 +57,11 @@ describe('Accounts that stay yours', () => {
     expect(page.url()).not.toContain(token)
 
     await page.getByLabel('New password', { exact: true }).fill('my brand new password')
+    await page.getByLabel('Confirm new password').fill('my brand new passwort')
+    await page.getByRole('button', { name: 'Set new password' }).tap()
+    // Said on the confirmation, the field to fix, as the register form says it.
+    await expect.poll(() => fieldError(page, 'Confirm new password')).toBe('Passwords do not match')
+    expect(await fieldError(page, 'New password')).toBe('')
     await page.getByLabel('Confirm new password').fill('my brand new password')
     await page.getByRole('button', { name: 'Set new password' }).tap()
     await page.waitForURL((url) => url.pathname === '/login')

@@ -20,15 +20,17 @@ export function ResetPasswordPage() {
   const [password, setPassword] = useState('')
   const [confirm, setConfirm] = useState('')
   const [error, setError] = useState<string | null>(null)
+  // On the confirmation, where the register form says it too: that is the field to fix.
+  const [mismatch, setMismatch] = useState<string | null>(null)
   const [failed, setFailed] = useState<{ message: string; tryAgain: boolean } | null>(null)
   const [sending, setSending] = useState(false)
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault()
     const parsed = v.safeParse(RegisterSchema.entries.password, password)
-    if (!parsed.success) return setError(parsed.issues[0].message)
-    if (password !== confirm) return setError(MESSAGES.passwordsDoNotMatch)
-    setError(null)
+    setError(parsed.success ? null : parsed.issues[0].message)
+    setMismatch(parsed.success && password !== confirm ? MESSAGES.passwordsDoNotMatch : null)
+    if (!parsed.success || password !== confirm) return
     setSending(true)
     try {
       const { message } = await resetPassword(token, password)
@@ -72,7 +74,7 @@ export function ResetPasswordPage() {
           ) : null}
           <Text size="sm">Choose the new password of your account. Every device will be signed out.</Text>
           <PasswordField label="New password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={error} />
-          <PasswordField label="Confirm new password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.currentTarget.value)} />
+          <PasswordField label="Confirm new password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.currentTarget.value)} error={mismatch} />
           <Button type="submit" disabled={sending} fullWidth>
             {sending ? 'Saving...' : failed?.tryAgain ? 'Try again' : 'Set new password'}
           </Button>
