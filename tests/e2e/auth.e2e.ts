@@ -59,7 +59,11 @@ describe('register', () => {
   it('says on the Username field that it becomes the public address', async () => {
     await page.goto('/register')
     const description = await page.getByLabel('Username', { exact: true }).getAttribute('aria-describedby')
-    expect(await page.locator(`[id="${description}"]`).textContent()).toMatch(/^Your public address: .+\/profile\/your-username\. Visitors see it\.$/)
+    const hint = page.locator(`[id="${description}"]`)
+    expect(await hint.textContent()).toMatch(/^Your public address: .+\/profile\/your-username\. Visitors see it\.$/)
+    // It shows the owner's own address as they type it.
+    await page.getByLabel('Username', { exact: true }).fill('ada_lovelace')
+    await expect.poll(() => hint.textContent()).toMatch(/^Your public address: .+\/profile\/ada_lovelace\. Visitors see it\.$/)
   })
 
   it('marks a taken email and a taken username on their fields, with the server\'s message', async () => {

@@ -17,6 +17,8 @@ export function RegisterPage({ redirect }: { redirect?: string }) {
   const [submitting, setSubmitting] = useState(false)
   // The email has an account already: its mailbox's owner may be the one typing, or a stranger registered it first.
   const [emailTaken, setEmailTaken] = useState(false)
+  // The address the hint shows follows what is typed, so the owner sees their own public address before choosing it.
+  const [typedUsername, setTypedUsername] = useState('')
   const afterSignIn = useAfterSignIn(redirect)
   const form = useForm({
     mode: 'uncontrolled',
@@ -24,6 +26,7 @@ export function RegisterPage({ redirect }: { redirect?: string }) {
     validate: schemaResolver(RegisterFormSchema, { sync: true }),
     onValuesChange: (values, previous) => {
       if (values.email !== previous.email) setEmailTaken(false)
+      if (values.username !== previous.username) setTypedUsername(values.username.trim())
     },
   })
 
@@ -61,7 +64,7 @@ export function RegisterPage({ redirect }: { redirect?: string }) {
         <Stack>
           <TextInput
             label="Username"
-            description={`Your public address: ${window.location.host}/profile/your-username. Visitors see it.`}
+            description={`Your public address: ${window.location.host}/profile/${typedUsername || 'your-username'}. Visitors see it.`}
             autoComplete="username"
             autoCapitalize="none"
             key={form.key('username')}
