@@ -1,6 +1,7 @@
 // Accounts end to end: register and its messages, login, logout, the guard, token refresh and the OAuth callback.
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { CONFLICT_MESSAGES } from '../../src/contract/auth.ts'
 import { baseUrl, freshPagePerTest } from './browser.ts'
 import { fieldError, newUser, registerByApi, storedTokens, type TestUser } from './helpers.ts'
 
@@ -88,6 +89,11 @@ describe('register', () => {
     const errorId = ((await username.getAttribute('aria-describedby')) ?? '').split(' ').find((id) => id.endsWith('-error'))
     expect(await page.locator(`[id="${errorId}"]`).textContent()).toBe('This username is already taken')
     expect(await username.evaluate((input) => input === document.activeElement)).toBe(true)
+
+    // A page's name is no one's username, and that too is said on the field.
+    await fillRegister({ Username: 'Edit', Email: newUser().email, Password: user.password, 'Confirm password': user.password })
+    await page.getByRole('button', { name: 'Create account' }).click()
+    await expect.poll(() => fieldError(page, 'Username')).toBe(CONFLICT_MESSAGES.usernameReserved)
   })
 })
 
