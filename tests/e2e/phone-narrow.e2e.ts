@@ -98,6 +98,18 @@ describe.each([320, 360])('at %i px wide', (width) => {
     await expect.poll(() => layoutProblems(page, { touch: true })).toEqual([])
   })
 
+  it('shows a taken email\'s reset offer whole on Register', async () => {
+    const owner = await newOwner()
+    const page = await (await touchContext(width)).newPage()
+    await page.goto('/register')
+    await page.getByLabel('Username', { exact: true }).fill(uniqueName('newcomer').replace(' ', '_'))
+    await page.getByLabel('Email', { exact: true }).fill(owner.email)
+    for (const label of ['Password', 'Confirm password']) await page.getByLabel(label, { exact: true }).fill('password-123')
+    await page.getByRole('button', { name: 'Create account' }).click()
+    await page.getByRole('link', { name: 'It is my email: reset the password' }).waitFor()
+    await expect.poll(() => layoutProblems(page, { touch: true })).toEqual([])
+  })
+
   it("shows the public address's id on one line in the Profile tab", async () => {
     const owner = await newOwner()
     const page = await phoneAt(width, owner, '/dashboard?view=profile')

@@ -73,7 +73,16 @@ export function RegisterPage({ redirect }: { redirect?: string }) {
           <TextInput label="Email" type="email" autoComplete="email" key={form.key('email')} {...form.getInputProps('email')} />
           {emailTaken ? (
             // A password reset mailed to the address is how its owner takes the account back (issue 24).
-            <ButtonLink to="/forgot-password" variant="light" fullWidth>
+            // The label wraps and the button grows, as the test-notification button's does: one line was cut at 360 px.
+            <ButtonLink
+              to="/forgot-password"
+              variant="light"
+              fullWidth
+              h="auto"
+              mih="var(--button-height)"
+              py={6}
+              styles={{ label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'center' } }}
+            >
               It is my email: reset the password
             </ButtonLink>
           ) : null}
