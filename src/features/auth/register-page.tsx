@@ -15,8 +15,6 @@ import { useAfterSignIn } from './use-after-sign-in.ts'
 
 export function RegisterPage({ redirect }: { redirect?: string }) {
   const [submitting, setSubmitting] = useState(false)
-  // The email has an account already: its mailbox's owner may be the one typing, or a stranger registered it first.
-  const [emailTaken, setEmailTaken] = useState(false)
   // The address the hint shows follows what is typed, so the owner sees their own public address before choosing it.
   const [typedUsername, setTypedUsername] = useState('')
   const afterSignIn = useAfterSignIn(redirect)
@@ -25,10 +23,13 @@ export function RegisterPage({ redirect }: { redirect?: string }) {
     initialValues: { username: '', email: '', password: '', confirmPassword: '' },
     validate: schemaResolver(RegisterFormSchema, { sync: true }),
     onValuesChange: (values, previous) => {
-      if (values.email !== previous.email) setEmailTaken(false)
       if (values.username !== previous.username) setTypedUsername(values.username.trim())
     },
   })
+
+  // The email has an account already: its mailbox's owner may be the one typing, or a stranger registered it first.
+  // Said by the field's own error, which the form clears as the email changes.
+  const emailTaken = form.errors.email === CONFLICT_MESSAGES.email
 
   const submit = form.onSubmit(async (values) => {
     setSubmitting(true)
@@ -44,7 +45,6 @@ export function RegisterPage({ redirect }: { redirect?: string }) {
       const field = err instanceof ApiError && err.status === 409 ? conflictField(err.message) : undefined
       if (field) {
         form.setFieldError(field, err instanceof Error ? err.message : '')
-        setEmailTaken(field === 'email')
         form.getInputNode(field)?.focus()
         setSubmitting(false)
         return
