@@ -85,7 +85,14 @@ describe('session rules of the HTTP core', () => {
     // The same core runs in the sync worker, whose store is the page's bridge: the reason must travel with end().
     const { core, store } = coreFor(fakeServer([{ status: 401 }], [refused(401, message)]))
     await expect(core.send({ method: 'POST', path: '/api/sync/push' })).rejects.toMatchObject({ name: 'SessionEndedError', message })
-    expect([store.signOuts, store.signedOutByOwner]).toEqual([1, byOwner])
+    expect([store.signOuts, store.signedOutByOwner, store.accountGone]).toEqual([1, byOwner, 0])
+  })
+
+  it("a 401 saying the account is gone tells the store so: the page wipes the device's data and /login says it", async () => {
+    // The sync worker meets it first when the account was deleted on another device: the reason travels with end().
+    const { core, store } = coreFor(fakeServer([refused(401, ACCOUNT_MESSAGES.gone)], []))
+    await expect(core.send({ method: 'POST', path: '/api/sync/push' })).rejects.toMatchObject({ name: 'SessionEndedError', message: ACCOUNT_MESSAGES.gone })
+    expect([store.signOuts, store.signedOutByOwner, store.accountGone]).toEqual([1, 0, 1])
   })
 
   it('no stored refresh token: the session ends with "No refresh token"', async () => {

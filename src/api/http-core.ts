@@ -181,7 +181,7 @@ export function createHttpCore(options: HttpCoreOptions) {
     if (REFUSED_REFRESH.has(res.status)) {
       // The owner signed this device out from another one: the login page says so (issue 24), whichever of the page
       // and the sync worker met the refusal (the worker's store hands the reason to the page).
-      await tokens.end(messageOf(res) === SIGNED_OUT_BY_OWNER)
+      await tokens.end(messageOf(res) === SIGNED_OUT_BY_OWNER ? 'signed-out-by-owner' : undefined)
       throw new SessionEndedError(messageOf(res), res.status)
     }
     // 5xx, 429, or anything unexpected: decided nothing about the session, which stays.
@@ -223,7 +223,7 @@ export function createHttpCore(options: HttpCoreOptions) {
     if (first.status !== 401) return first
     // The account itself is gone (deleted here, with the answer lost, or on another device): no refresh can help.
     if (messageOf(first) === ACCOUNT_MESSAGES.gone) {
-      await tokens.end()
+      await tokens.end('account-gone')
       throw new SessionEndedError(ACCOUNT_MESSAGES.gone, 401)
     }
     let retried = await refreshAndRetry(request, stored.token)

@@ -2,7 +2,9 @@
 import * as v from 'valibot'
 import { TokenPairSchema } from '../contract/messages.ts'
 import { endSession, readTokens, storeTokens } from './tokens.ts'
-import { rememberSignedOutByOwner } from './signed-out-reason.ts'
+import { rememberSessionEnd, type SessionEndReason, sessionEndReasonOf } from './signed-out-reason.ts'
+
+export type { SessionEndReason }
 
 export type TokenPair = { token: string; refreshToken: string }
 
@@ -14,31 +16,33 @@ export type TokenStore = {
   /** Keeps a rotated pair where every tab and the worker will find it. */
   write(pair: TokenPair): Promise<void>
   /**
-   * Clears both tokens and tells the app the session is over (spec 4: the global logout event). `signedOutByOwner`:
-   * the server said the owner ended this device from another one, which the login page then says (issue 24).
+   * Clears both tokens and tells the app the session is over (spec 4: the global logout event). `reason`: what the
+   * server said ended it, which the login page then says: the owner ended this device from another one (issue 24),
+   * or the account itself is gone, whose data the page also wipes from the device.
    */
-  end(signedOutByOwner?: boolean): Promise<void>
+  end(reason?: SessionEndReason): Promise<void>
 }
 
 /** The page's store: localStorage under the spec's keys, shared by every tab of the origin. */
 export const localTokenStore: TokenStore = {
   read: async () => readTokens(),
   write: async (pair) => storeTokens(pair),
-  end: async (signedOutByOwner) => signOutPage(signedOutByOwner),
+  end: async (reason) => signOutPage(reason),
 }
 
 /** The page's own end of a session; the reason is kept before the logout event sends the tab to /login. */
-function signOutPage(signedOutByOwner: unknown): void {
-  // From a worker this crosses a boundary: only a plain `true` counts, and the words are always the page's own.
-  if (signedOutByOwner === true) rememberSignedOutByOwner()
-  endSession()
+function signOutPage(given: unknown): void {
+  // From a worker this crosses a boundary: only a known reason counts, and the words are always the page's own.
+  const reason = sessionEndReasonOf(given)
+  if (reason) rememberSessionEnd(reason)
+  endSession(reason)
 }
 
 /** The page side of what a worker may ask about the session (a comlink proxy in the browser). */
 export type TokenBridge = {
   readTokens(): Promise<unknown>
   writeTokens(pair: TokenPair): Promise<void>
-  signOut(signedOutByOwner?: boolean): Promise<void>
+  signOut(reason?: SessionEndReason): Promise<void>
 }
 
 /** What the page hands a worker: null when there is no refresh token (signed out). */
@@ -52,7 +56,7 @@ export const pageTokenBridge: TokenBridge = {
   readTokens: async () => tokensForWorker(),
   writeTokens: async (pair) => storeTokens(v.parse(TokenPairSchema, pair)),
   // The worker has no sessionStorage: the reason it learnt from a refused refresh is kept here, by the page it serves.
-  signOut: async (signedOutByOwner) => signOutPage(signedOutByOwner),
+  signOut: async (reason) => signOutPage(reason),
 }
 
 /**
@@ -69,6 +73,6 @@ export function bridgedTokenStore(bridge: TokenBridge): TokenStore {
       return { token: parsed.output.token || null, refreshToken: parsed.output.refreshToken }
     },
     write: (pair) => bridge.writeTokens(pair),
-    end: (signedOutByOwner) => bridge.signOut(signedOutByOwner),
+    end: (reason) => bridge.signOut(reason),
   }
 }

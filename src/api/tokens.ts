@@ -1,7 +1,7 @@
 // Owns the stored session: the access and refresh tokens in localStorage (spec keys) and the global logout signal.
 import { LOGOUT_EVENT } from '../contract/names.ts'
 import { writeOwnerMarker } from '../lib/owner-marker.ts'
-import { forgetSignedOutReason } from './signed-out-reason.ts'
+import { forgetSignedOutReason, type SessionEndReason } from './signed-out-reason.ts'
 
 export const TOKEN_KEY = 'token'
 export const REFRESH_TOKEN_KEY = 'refreshToken'
@@ -48,13 +48,14 @@ export function clearTokens(): void {
   writeOwnerMarker(null)
 }
 
-/** Clears the session and tells the app it is over. */
-export function endSession(): void {
+/** Clears the session and tells the app it is over, and why when the server said (the event's `detail.reason`). */
+export function endSession(reason?: SessionEndReason): void {
   clearTokens()
-  if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(LOGOUT_EVENT))
+  if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(LOGOUT_EVENT, { detail: { reason } }))
 }
 
-export function onSessionEnded(listener: () => void): () => void {
-  window.addEventListener(LOGOUT_EVENT, listener)
-  return () => window.removeEventListener(LOGOUT_EVENT, listener)
+export function onSessionEnded(listener: (reason: SessionEndReason | undefined) => void): () => void {
+  const heard = (event: Event) => listener((event as CustomEvent<{ reason?: SessionEndReason } | null>).detail?.reason)
+  window.addEventListener(LOGOUT_EVENT, heard)
+  return () => window.removeEventListener(LOGOUT_EVENT, heard)
 }

@@ -139,4 +139,29 @@ describe('Your data on the profile settings page', () => {
     const left = await localCounts(page)
     expect([left.profile, left.items, left.outbox]).toEqual([0, 0, 0])
   })
+
+  it("an account deleted on another device: this device's next sync signs it out, says so on /login and wipes its data, the unsent edit too", async () => {
+    const owner = await newOwner()
+    await signIn(page, owner)
+    await page.goto('/dashboard')
+    await waitForSynced(page)
+
+    // An edit made offline waits in the outbox; meanwhile the owner deletes the account from their laptop.
+    await context.setOffline(true)
+    await addItem(page, product(itemName('Never sent')))
+    expect((await localCounts(page)).outbox).toBe(1)
+    const deleted = await fetch(`${baseUrl()}/api/users/me`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${owner.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ currentPassword: owner.password }),
+    })
+    expect(deleted.status).toBe(204)
+
+    // Back online, the sync worker's push is the first call to meet 'This account has been deleted.'
+    await context.setOffline(false)
+    await page.waitForURL((url) => url.pathname === '/login', { timeout: 45_000 })
+    await page.getByRole('status').filter({ hasText: ACCOUNT_MESSAGES.gone }).waitFor()
+    expect(await storedTokens(page)).toEqual({ token: null, refreshToken: null })
+    await expect.poll(async () => localCounts(page), { timeout: 10_000 }).toMatchObject({ profile: 0, items: 0, outbox: 0 })
+  })
 })

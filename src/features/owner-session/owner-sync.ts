@@ -1,6 +1,7 @@
 // Owns the owner's sync client on the protected routes: started on the first protected page (never on public ones,
 // so the public profile's JavaScript carries no Dexie), and told about every new sign-in before a page renders.
 import { liveQuery } from 'dexie'
+import { clearPrivateCaches } from '../../api/private-caches.ts'
 import { browserPushPorts, endPushOnThisDevice } from '../../api/push-subscriptions.ts'
 import { onSessionEnded, readTokens } from '../../api/tokens.ts'
 import { writeOwnerMarker } from '../../lib/owner-marker.ts'
@@ -62,7 +63,19 @@ function watchPushDevice(db: SyncClient['db']): void {
   if (pushWatched || typeof window === 'undefined') return
   pushWatched = true
   window.addEventListener('online', apply)
-  onSessionEnded(() => void endPushOnThisDevice())
+  onSessionEnded((reason) => {
+    void endPushOnThisDevice()
+    if (reason === 'account-gone') void forgetGoneAccount()
+  })
+}
+
+/**
+ * The account was deleted (on another device, or here with the answer lost): what this device holds of it, unsent
+ * changes included, can never be sent and is nobody's to see, so it goes as it does after a deletion made here.
+ */
+async function forgetGoneAccount(): Promise<void> {
+  await getSyncClient().clearLocalDataForLogout().catch(() => undefined)
+  await clearPrivateCaches()
 }
 
 /** The client for protected pages; the guard has started it before they render. */

@@ -54,7 +54,7 @@ export async function switchOwner(d: Device, how: 'logout' | 'revoked', owner: S
     if ((await d.db.outbox.count()) > 0) return seen('logout cancelled at the warning')
     await clearLocalData(d.db)
   }
-  await d.tokens.end(how === 'logout')
+  await d.tokens.end(how === 'logout' ? 'signed-out-by-owner' : undefined)
   const newcomer = await other()
   await d.tokens.write(await newcomer.signIn())
   const claim = await claimUnlessUnsent(d.db, newcomer.userId)
@@ -63,7 +63,7 @@ export async function switchOwner(d: Device, how: 'logout' | 'revoked', owner: S
   if (claim === 'asked-other-owner' && result !== 'signed-out') problems.push(`device ${d.name}: another owner was asked, yet the pass ended ${result}`)
   // 'Sign in as @owner' (asked), or the newcomer logs out (claimed): either way the newcomer's session ends.
   if (claim !== 'asked-other-owner') await clearLocalData(d.db)
-  await d.tokens.end(true)
+  await d.tokens.end('signed-out-by-owner')
   await signInAgain(d, owner, problems)
 }
 
