@@ -1,5 +1,7 @@
-// Owns the worker's notification events (issue 29): a push shows its notification, even with the app closed; a tap
-// focuses a window of the app on the notification's page, or opens one.
+// Owns the worker's notification events (issue 29): a push shows its notification, even with the app closed, and tells
+// an open app to pull the news now; a tap focuses a window of the app on the notification's page, or opens one.
+import type { ChannelMessage } from '../src/contract/messages.ts'
+import { LOCAL_WRITE_CHANNEL } from '../src/contract/names.ts'
 import { chooseWindow, clickTarget, GENERIC_NOTIFICATION, NOTIFICATION_ICON, parsePushText, toNotification } from './push-notification.ts'
 import { type RenewalPorts, renewSubscription, type SubscriptionChange } from './push-renewal.ts'
 
@@ -17,11 +19,24 @@ function readPushText(event: PushEvent): string | null {
  * shows its own "This site has been updated in the background"). */
 export async function showPush(text: string | null): Promise<void> {
   const { title, options } = toNotification(parsePushText(text))
+  if (options.data.type === 'purchase' || options.data.type === 'order') askOpenAppToPull()
   try {
     await self.registration.showNotification(title, options)
   } catch {
     await self.registration.showNotification(GENERIC_NOTIFICATION.title, { body: GENERIC_NOTIFICATION.body, icon: NOTIFICATION_ICON, tag: 'qrtee-generic' })
   }
+}
+
+/**
+ * The news is on the server already (the push follows the commit): an open app's sync pulls it now, so a gift shows
+ * in Purchases with its notification rather than at the next minute's pull. The leading tab's sync worker hears the
+ * channel whichever tab leads; with no app open nobody does, and the next start pulls it.
+ */
+function askOpenAppToPull(): void {
+  if (typeof BroadcastChannel === 'undefined') return
+  const channel = new BroadcastChannel(LOCAL_WRITE_CHANNEL)
+  channel.postMessage('push' satisfies ChannelMessage)
+  channel.close()
 }
 
 /**

@@ -10,8 +10,12 @@ export type WorkerConfig = v.InferOutput<typeof WorkerConfigSchema>
 
 export const TokenPairSchema = v.object({ token: v.string(), refreshToken: v.pipe(v.string(), v.minLength(1)) })
 
-/** Posted on LOCAL_WRITE_CHANNEL by any tab: a local write, an owner who signed in again, or one of its triggers. */
-export const ChannelMessageSchema = v.picklist(['write', 'signed-in', 'online', 'visible', 'interval', 'manual'])
+/**
+ * Posted on LOCAL_WRITE_CHANNEL by any tab: a local write, an owner who signed in again, or one of its triggers; and by
+ * the service worker, 'push', when a push brought news the server holds (a gift, an order's status).
+ */
+export const ChannelMessageSchema = v.picklist(['write', 'signed-in', 'online', 'visible', 'interval', 'manual', 'push'])
+export type ChannelMessage = v.InferOutput<typeof ChannelMessageSchema>
 
 /** Page -> waiting service worker: take over now (sent by workbox-window's messageSkipWaiting on "Reload"). */
 export const SkipWaitingMessageSchema = v.object({ type: v.literal('SKIP_WAITING') })

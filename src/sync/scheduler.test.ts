@@ -63,6 +63,25 @@ describe('sync scheduler', () => {
     vi.useRealTimers()
   })
 
+  it("a push (a gift, an order's status) forgets the backoff and pulls at once: the server that sent it is up", async () => {
+    vi.useFakeTimers()
+    const { scheduler, calls } = setup(['retry-later', 'retry-later'])
+    scheduler.trigger('start')
+    await flush()
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(calls).toHaveLength(2)
+    // Backing off for 2 s now: 'visible' waits for it, a push does not.
+    scheduler.trigger('visible')
+    await flush()
+    expect(calls).toHaveLength(2)
+    scheduler.trigger('push')
+    await flush()
+    expect(calls).toHaveLength(3)
+    expect(scheduler.failures).toBe(0)
+    scheduler.stop()
+    vi.useRealTimers()
+  })
+
   it('stops after a sign-out and resumes when the owner signs in again', async () => {
     vi.useFakeTimers()
     const { scheduler, calls, signedOut } = setup(['signed-out'])

@@ -1,8 +1,9 @@
-// When to sync: on triggers (start, online, local write debounced, visible, timer), with backoff after failures.
+// When to sync: on triggers (start, online, local write debounced, visible, timer, a push), with backoff after failures.
 import { backoffDelay } from './backoff.ts'
 import type { SyncResult } from './engine.ts'
 
-export type SyncTrigger = 'start' | 'online' | 'write' | 'visible' | 'interval' | 'manual'
+/** 'push': the service worker received a push of news (a gift, an order's status), which a pull now brings in. */
+export type SyncTrigger = 'start' | 'online' | 'write' | 'visible' | 'interval' | 'manual' | 'push'
 
 export type Timers = { setTimeout: (callback: () => void, ms: number) => unknown; clearTimeout: (handle: unknown) => void }
 
@@ -87,8 +88,9 @@ export function createSyncScheduler({ sync, onSignedOut, timers = realTimers, ra
   return {
     trigger(reason: SyncTrigger) {
       if (stopped) return
-      // Coming back online (or a fresh start / explicit ask) forgets the backoff: the likely cause just went away.
-      if (reason === 'online' || reason === 'start' || reason === 'manual') {
+      // Coming back online (or a fresh start / explicit ask) forgets the backoff: the likely cause just went away. So
+      // does a push: the server that sent it is up.
+      if (reason === 'online' || reason === 'start' || reason === 'manual' || reason === 'push') {
         failures = 0
         clearTimer()
         void run()

@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { ChannelMessage } from '../contract/messages.ts'
+import { LOCAL_WRITE_CHANNEL } from '../contract/names.ts'
 import type { SyncTrigger } from './scheduler.ts'
 import { announceTrigger, listenForTriggers, watchPageTriggers, type PageEvents, type PageTrigger } from './triggers.ts'
 
@@ -35,6 +37,18 @@ describe('sync triggers across tabs', () => {
     tab.window.dispatchEvent(new Event('online'))
     announceTrigger('manual')
     expect((await lead.until(3)).sort()).toEqual(['manual', 'online', 'visible'])
+  })
+
+  it("the service worker's 'push' on the channel reaches the leader's scheduler", async () => {
+    const lead = leader()
+    stops.push(lead.stop)
+    // As sw/push-handlers.ts posts it: the worker cannot import this room, only the channel's name and message.
+    const worker = new BroadcastChannel(LOCAL_WRITE_CHANNEL)
+    worker.postMessage('push' satisfies ChannelMessage)
+    worker.postMessage('You were hacked')
+    worker.close()
+    announceTrigger('manual')
+    expect((await lead.until(2)).sort()).toEqual(['manual', 'push'])
   })
 
   it("a visible tab's timer reaches the leader; a hidden tab's timer stays quiet", async () => {

@@ -11,6 +11,7 @@ import { confirmPurchase, giftCard, waitForServiceWorker } from './helpers.ts'
 import { api, createItemByApi, newOwner, type Owner } from './owner-helpers.ts'
 import { layoutProblems } from './phone-layout.ts'
 import { axeViolations } from './screen-checks.ts'
+import { waitForSynced } from './offline-helpers.ts'
 import { installFakePush, mintSubscription, pushesTo } from './push-helpers.ts'
 
 const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 }
@@ -173,6 +174,35 @@ describe('Notifications in Profile settings', () => {
     })
     await page.waitForURL(/\/dashboard\?view=purchases/)
     await page.getByText(itemName).first().waitFor()
+  })
+})
+
+describe("A gift pushed while the owner's app is open", () => {
+  it('shows in Purchases with its notification, not at the next minute\'s pull', async () => {
+    const owner = await newOwner()
+    const itemName = `Blue kite ${Math.random().toString(36).slice(2, 7)}`
+    const itemId = await createItemByApi(owner, itemName)
+    const context = await phoneContext()
+    await context.grantPermissions(['notifications'], { origin: baseUrl() })
+    const page = await context.newPage()
+    await openSettings(page, owner)
+    await waitForServiceWorker(page, () => page.getByRole('heading', { name: 'Notifications' }).waitFor())
+    await page.goto('/dashboard?view=purchases')
+    await waitForSynced(page)
+    // The badge may still read the settings page's pass: the dashboard's own start pulls are let finish first.
+    await page.waitForTimeout(3_000)
+
+    // A stranger buys the wish; the app, open on Purchases and pulled a moment ago, knows nothing of it yet.
+    const bought = await api(`/api/public/profiles/${owner.shareableId}/purchases`, { method: 'POST', body: { wishlistItemId: itemId } })
+    expect(bought.status).toBe(201)
+    const gift = page.getByText(itemName).first()
+    await page.waitForTimeout(1_500)
+    expect(await gift.isVisible()).toBe(false)
+
+    // Its push arrives (the payload the server sends for a gift): the sync worker pulls at once, well inside the minute.
+    // (The minute's pull would come 60 s after the last; 15 s leaves the worker's start and a slow machine room.)
+    await deliverPush(page, JSON.stringify({ type: 'purchase', title: 'You got a gift!', body: `${itemName} (€25.00)`, url: '/dashboard?view=purchases' }))
+    await gift.waitFor({ timeout: 15_000 })
   })
 })
 
