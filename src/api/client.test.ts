@@ -65,8 +65,10 @@ describe('apiRequest answers', () => {
   it.each([
     ['the server message', json(409, { message: 'Email already registered' }), 'Email already registered'],
     ['a fallback for JSON without message', json(404, { error: 'x' }), 'Request failed with status 404'],
-    ['a fallback for a text body', { status: 500, body: 'oops', type: 'text/plain' }, 'Request failed with status 500'],
-    ['a fallback for an empty body', { status: 502 }, 'Request failed with status 502'],
+    ['a fallback for a text body', { status: 404, body: 'Not here', type: 'text/plain' }, 'Request failed with status 404'],
+    ["a proxy's HTML 502, in words", { status: 502, body: '<html><h1>Bad Gateway</h1></html>', type: 'text/html' }, 'The server is having trouble right now'],
+    ["a gateway's empty 504, in words", { status: 504 }, 'The server is having trouble right now'],
+    ['a text 500, in words', { status: 500, body: 'oops', type: 'text/plain' }, 'The server is having trouble right now'],
   ])('fails with %s', async (_name, reply, message) => {
     serve([reply])
     const error = await apiRequest('/x').catch((err: unknown) => err)

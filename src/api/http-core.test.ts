@@ -165,8 +165,12 @@ describe('messageOf', () => {
     ['the server message', { status: 409, body: { message: 'Email already registered' } }, 'Email already registered'],
     ['a fallback for JSON without message', { status: 404, body: { error: 'x' } }, 'Request failed with status 404'],
     ['a fallback for an empty message', { status: 400, body: { message: '' } }, 'Request failed with status 400'],
-    ['a fallback for a text body', { status: 500, body: 'oops' }, 'Request failed with status 500'],
-    ['a fallback for no body', { status: 502, body: undefined }, 'Request failed with status 502'],
+    ['a fallback for a text body', { status: 403, body: 'Forbidden' }, 'Request failed with status 403'],
+    ['our own 500 says its message', { status: 500, body: { message: 'Internal server error' } }, 'Internal server error'],
+    ["a text 500 (not ours): in words", { status: 500, body: 'oops' }, 'The server is having trouble right now'],
+    ["a proxy's empty 502: in words", { status: 502, body: undefined }, 'The server is having trouble right now'],
+    ["a proxy's 429 without a message: in words", { status: 429, body: '<html>Too Many Requests</html>' }, 'The server is busy right now'],
+    ["a gateway's 408 without a message: in words", { status: 408, body: undefined }, 'The server did not answer'],
   ])('gives %s', (_name, response, message) => {
     expect(messageOf(response)).toBe(message)
   })

@@ -264,8 +264,13 @@ function parseBody(res: Response, text: string): unknown {
 
 const MessageBodySchema = v.object({ message: v.pipe(v.string(), v.minLength(1)) })
 
-/** The server's `{message}`, else the spec's generic text (section 8). */
+/**
+ * The server's `{message}`, else the spec's generic text (section 8). An answer without one that asks for later is
+ * not our server's (a proxy's HTML 502, a gateway's empty 504): it is said in words, as the sync badge says it
+ * (issue 23, decision 192).
+ */
 export function messageOf(response: Pick<HttpResponse, 'status' | 'body'>): string {
   const parsed = v.safeParse(MessageBodySchema, response.body)
-  return parsed.success ? parsed.output.message : `Request failed with status ${response.status}`
+  if (parsed.success) return parsed.output.message
+  return isTransientStatus(response.status) ? laterAnswerWords(response.status) : `Request failed with status ${response.status}`
 }

@@ -1,6 +1,9 @@
 // Owns POST /api/public/support/contact from the browser, and the spec's failure text: the server's message, else
-// the error's, else 'Failed to send message. Please try again.'.
+// the error's, else 'Failed to send message. Please try again.'. A call with no answer, or a proxy's answer that asks
+// for later, is said in words, never the browser's 'Failed to fetch' (issue 23).
 import * as v from 'valibot'
+import { isTransientStatus } from '../../api/http-core.ts'
+import { isOnline, laterAnswerWords, networkFailureWords } from '../../api/network-words.ts'
 import { apiPaths } from '../../contract/api-paths.ts'
 import { IDEMPOTENCY_KEY_HEADER } from '../../contract/names.ts'
 import { SUPPORT_MESSAGES, type SupportMessageInput } from '../../contract/support.ts'
@@ -8,15 +11,21 @@ import { SUPPORT_MESSAGES, type SupportMessageInput } from '../../contract/suppo
 const ErrorBodySchema = v.object({ message: v.pipe(v.string(), v.nonEmpty()) })
 
 export async function sendSupportMessage(input: SupportMessageInput): Promise<void> {
-  const response = await fetch(apiPaths.supportContact, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', [IDEMPOTENCY_KEY_HEADER]: crypto.randomUUID() },
-    body: JSON.stringify(input),
-  })
+  let response: Response
+  try {
+    response = await fetch(apiPaths.supportContact, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', [IDEMPOTENCY_KEY_HEADER]: crypto.randomUUID() },
+      body: JSON.stringify(input),
+    })
+  } catch (failure) {
+    throw new Error(networkFailureWords(failure, isOnline()))
+  }
   if (response.ok) return
   const body: unknown = await response.json().catch(() => undefined)
   const parsed = v.safeParse(ErrorBodySchema, body)
-  throw new Error(parsed.success ? parsed.output.message : `Request failed with status ${response.status}`)
+  if (parsed.success) throw new Error(parsed.output.message)
+  throw new Error(isTransientStatus(response.status) ? laterAnswerWords(response.status) : `Request failed with status ${response.status}`)
 }
 
 export function sendFailureText(err: unknown): string {
