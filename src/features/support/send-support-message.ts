@@ -19,7 +19,7 @@ export async function sendSupportMessage(input: SupportMessageInput): Promise<vo
       body: JSON.stringify(input),
     })
   } catch (failure) {
-    throw new Error(networkFailureWords(failure, isOnline()))
+    throw new Error(networkFailureWords(failure, isOnline()), { cause: failure })
   }
   if (response.ok) return
   const body: unknown = await response.json().catch(() => undefined)
