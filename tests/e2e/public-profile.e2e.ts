@@ -262,6 +262,8 @@ describe('other profile types', () => {
   it("an unknown profile and a hidden one both say the Help Center's 'not available'", async () => {
     await page.goto('/profile/zzzzzzzzzz')
     await page.getByText('This profile is not available.', { exact: false }).waitFor()
+    // One 404 for both, so a mistyped address is not told that an owner switched it off.
+    await page.getByText('The address may be wrong, or its owner may have switched it off.', { exact: false }).waitFor()
     expect(await page.getByText('may not exist or there was a server error', { exact: false }).count()).toBe(0)
 
     const { shareableId } = await ownerWith({ isPublic: false }, [{ name: 'Espresso cups', price: 12.5 }])
@@ -297,6 +299,27 @@ describe('offline re-scan', { tags: [WITH_SERVICE_WORKER] }, () => {
     await page.reload()
     await page.getByText(/^You are offline\. Showing a saved copy from .+\.$/).waitFor()
     await page.getByRole('heading', { level: 1, name: user.username }).waitFor()
+  })
+
+  it("back online, the saved copy gives way to the owner's current profile without a reload, and the notice follows the connection", async () => {
+    const { user, shareableId } = await ownerWith({ description: 'Old words' }, [{ name: 'Espresso cups', price: 12.5 }])
+    await page.goto(`/profile/${shareableId}`)
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+    await expect.poll(() => page.evaluate(async (id) => Boolean(await caches.match(`/api/profiles/${id}`)), shareableId)).toBe(true)
+
+    await context.setOffline(true)
+    await page.reload()
+    const notice = page.getByText(/Showing a saved copy from .+\.$/)
+    await page.getByText(/^You are offline\. Showing a saved copy from .+\.$/).waitFor()
+    await page.getByText('Old words').waitFor()
+
+    // Meanwhile the owner rewrites the description; the phone finds a network again, and nobody taps anything.
+    const saved = await api('/api/profiles', { method: 'PUT', token: user.token, body: { description: 'New words' } })
+    expect(saved.status).toBe(200)
+    await context.setOffline(false)
+    await page.getByText('New words').waitFor({ timeout: 20_000 })
+    expect(await notice.count()).toBe(0)
+    await card('Espresso cups').waitFor()
   })
 
   it('opens the saved copy when the server answers 5xx, saying the server did not answer; without a copy the error stands', async () => {

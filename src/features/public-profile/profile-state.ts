@@ -7,7 +7,8 @@ export type ProfileErrorReason = 'missing-id' | 'not-available' | 'offline' | 'n
 /** What the page says for each (issue 23: the Help Center's 'not available', network errors in words, never raw). */
 export const PROFILE_ERROR_TEXTS: Record<ProfileErrorReason, { title: string; text: string }> = {
   'missing-id': { title: 'Error loading profile', text: 'No profile ID provided' },
-  'not-available': { title: 'Profile not available', text: 'This profile is not available. Its owner may have switched it off.' },
+  // One 404 for an address that never existed and a profile switched off, so nobody can probe which: both are said.
+  'not-available': { title: 'Profile not available', text: 'This profile is not available. The address may be wrong, or its owner may have switched it off.' },
   offline: {
     title: 'No connection',
     text: 'This profile has not been saved on this device yet, so it needs a connection to open. Connect to the internet and it opens by itself.',

@@ -1,6 +1,6 @@
 // Owns the page a QR code opens (/profile/{shareableId}): load states, the saved-copy notice, and the profile type.
 import { IconAlertCircle, IconWifiOff } from '@tabler/icons-react'
-import { useEffect } from 'react'
+import { useEffect, useSyncExternalStore } from 'react'
 import { applyVisitorHead, visitorHead } from './document-head.ts'
 import type { VisitorProfile } from './load-profile.ts'
 import { CustomTextView, RedirectView, SocialLinksView, UnsupportedView } from './other-views.tsx'
@@ -13,6 +13,8 @@ import { WishlistView } from './wishlist-view.tsx'
 
 /** How often a page that needs a connection tries again while the browser says it is online. */
 const RETRY_WHEN_ONLINE_MS = 3000
+/** How often a saved copy on screen is asked for afresh while online: gently, since the server may be in trouble. */
+const REFRESH_SAVED_COPY_MS = 10_000
 const SAVED_COPY_FORMAT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 
 /** Offline, or online with a server that gave no answer fit to show (a dead network, a 5xx): the saved copy says which. */
@@ -44,28 +46,54 @@ export function PublicProfilePage({ shareableId, embedded }: PublicProfilePagePr
   )
 }
 
+/** navigator.onLine as state: the saved copy's notice follows the connection without a reload. */
+function useOnline(): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      window.addEventListener('online', changed)
+      window.addEventListener('offline', changed)
+      return () => {
+        window.removeEventListener('online', changed)
+        window.removeEventListener('offline', changed)
+      }
+    },
+    () => navigator.onLine,
+    () => true,
+  )
+}
+
+/** While `active`: reload when the browser comes online, and every `everyMs` while it says it is online. */
+function useReloadWhileOnline(active: boolean, reload: () => void, everyMs: number): void {
+  useEffect(() => {
+    if (!active) return
+    const retry = () => {
+      if (navigator.onLine) reload()
+    }
+    window.addEventListener('online', retry)
+    const timer = setInterval(retry, everyMs)
+    return () => {
+      window.removeEventListener('online', retry)
+      clearInterval(timer)
+    }
+  }, [active, reload, everyMs])
+}
+
 function LoadedProfile({ shareableId, embedded }: PublicProfilePageProps) {
   const { state, reload } = usePublicProfile(shareableId, embedded)
+  const online = useOnline()
   const waitingForConnection = state.status === 'error' && state.reason === 'offline'
+  const onSavedCopy = state.status === 'loaded' && state.savedCopyAt !== null
   const shown = state.status === 'loaded' ? state.profile : null
   useEffect(() => {
     // The service worker's empty document has the generic head; the server's page already carries this profile's.
     if (shown && !embedded) applyVisitorHead(visitorHead(shown, window.location.origin))
   }, [shown, embedded])
-  useEffect(() => {
-    // A profile that needs a connection opens by itself once there is one. The first request after the 'online'
-    // event can still fail (the network is not up yet), so it keeps trying while the browser says it is online.
-    if (!waitingForConnection) return
-    const retry = () => {
-      if (navigator.onLine) reload()
-    }
-    window.addEventListener('online', retry)
-    const timer = setInterval(retry, RETRY_WHEN_ONLINE_MS)
-    return () => {
-      window.removeEventListener('online', retry)
-      clearInterval(timer)
-    }
-  }, [waitingForConnection, reload])
+  // A profile that needs a connection opens by itself once there is one. The first request after the 'online' event
+  // can still fail (the network is not up yet), so it keeps trying while the browser says it is online.
+  useReloadWhileOnline(waitingForConnection, reload, RETRY_WHEN_ONLINE_MS)
+  // A saved copy is the best the visitor had a moment ago, not for the rest of the visit: once the connection is back,
+  // or the server answers again, the page shows the owner's current profile. A failed refresh keeps the copy.
+  useReloadWhileOnline(onSavedCopy, reload, REFRESH_SAVED_COPY_MS)
   if (state.status === 'loading') return <ProfileSkeleton />
   if (state.status === 'error') {
     const { title, text } = PROFILE_ERROR_TEXTS[state.reason]
@@ -93,7 +121,7 @@ function LoadedProfile({ shareableId, embedded }: PublicProfilePageProps) {
       {state.savedCopyAt && (
         <div className="qv-alert qv-alert-warn" role="status">
           <IconWifiOff size={20} aria-hidden />
-          <p>{savedCopyNotice(state.savedCopyAt, navigator.onLine)}</p>
+          <p>{savedCopyNotice(state.savedCopyAt, online)}</p>
         </div>
       )}
       <ProfileBody profile={state.profile} onOutdated={reload} />
