@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { baseUrl, launchBrowser } from './browser.ts'
 import { confirmPurchase, giftCard, waitForServiceWorker } from './helpers.ts'
-import { api, createItemByApi, newOwner, type Owner } from './owner-helpers.ts'
+import { api, createItemByApi, newOwner, openDashboardAs, type Owner } from './owner-helpers.ts'
 import { layoutProblems } from './phone-layout.ts'
 import { axeViolations } from './screen-checks.ts'
 import { waitForSynced } from './offline-helpers.ts'
@@ -193,8 +193,7 @@ describe("A gift pushed while the owner's app is open", () => {
     await page.waitForTimeout(3_000)
 
     // A stranger buys the wish; the app, open on Purchases and pulled a moment ago, knows nothing of it yet.
-    const bought = await api(`/api/public/profiles/${owner.shareableId}/purchases`, { method: 'POST', body: { wishlistItemId: itemId } })
-    expect(bought.status).toBe(201)
+    expect((await buy(owner, itemId)).status).toBe(201)
     const gift = page.getByText(itemName).first()
     await page.waitForTimeout(1_500)
     expect(await gift.isVisible()).toBe(false)
@@ -203,8 +202,33 @@ describe("A gift pushed while the owner's app is open", () => {
     // (The minute's pull would come 60 s after the last; 15 s leaves the worker's start and a slow machine room.)
     await deliverPush(page, JSON.stringify({ type: 'purchase', title: 'You got a gift!', body: `${itemName} (€25.00)`, url: '/dashboard?view=purchases' }))
     await gift.waitFor({ timeout: 15_000 })
+    await giftToast(page).filter({ hasText: `Someone just bought ${itemName} (€25.00) for you.` }).waitFor()
+  })
+
+  it("without push on this device, the pull that brings a gift says it in the app, once; a fresh device's first pull is not news", async () => {
+    const owner = await newOwner()
+    const before = await createItemByApi(owner, `Old kite ${Math.random().toString(36).slice(2, 7)}`)
+    expect((await buy(owner, before)).status).toBe(201)
+    const itemName = `Green kite ${Math.random().toString(36).slice(2, 7)}`
+    const itemId = await createItemByApi(owner, itemName)
+    const page = await (await phoneContext()).newPage()
+    await openDashboardAs(page, owner)
+    await waitForSynced(page)
+    await page.waitForTimeout(2_000)
+    expect(await giftToast(page).count()).toBe(0)
+
+    expect((await buy(owner, itemId)).status).toBe(201)
+    // The owner comes back to the app (the page turns visible): its pull brings the gift, and the app says so.
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
+    await giftToast(page).filter({ hasText: `Someone just bought ${itemName} (€25.00) for you.` }).waitFor({ timeout: 15_000 })
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
+    await page.waitForTimeout(2_000)
+    expect(await giftToast(page).count()).toBe(1)
   })
 })
+
+const giftToast = (page: Page) => page.locator('.mantine-Notification-root').filter({ hasText: 'New gift' })
+const buy = (owner: Owner, itemId: string) => api(`/api/public/profiles/${owner.shareableId}/purchases`, { method: 'POST', body: { wishlistItemId: itemId } })
 
 /** CDP's ServiceWorker.deliverPushMessage to the page's registration, as a push service would deliver it. */
 async function deliverPush(page: Page, data: string): Promise<void> {

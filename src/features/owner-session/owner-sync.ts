@@ -1,5 +1,6 @@
 // Owns the owner's sync client on the protected routes: started on the first protected page (never on public ones,
 // so the public profile's JavaScript carries no Dexie), and told about every new sign-in before a page renders.
+import { notifications } from '@mantine/notifications'
 import { liveQuery } from 'dexie'
 import { clearPrivateCaches } from '../../api/private-caches.ts'
 import { browserPushPorts, endPushOnThisDevice } from '../../api/push-subscriptions.ts'
@@ -8,6 +9,8 @@ import { writeOwnerMarker } from '../../lib/owner-marker.ts'
 import { syncPushDevice } from '../../local/push-device.ts'
 import { profileQuery } from '../../local/queries.ts'
 import { getSyncClient, type SyncClient } from '../../sync/sync-client.ts'
+import { giftNotice, type GiftRow, newGifts, newGiftWatch } from './new-gifts.ts'
+import { readMeta } from '../../local/meta.ts'
 
 /** The refresh token of the last sign-in announced to the client; a new one means a new login, register or OAuth. */
 let announcedRefreshToken: string | undefined
@@ -29,6 +32,7 @@ export async function startOwnerSync(): Promise<'ready' | 'ask-owner-switch'> {
   }
   watchOwnerMarker(sync.db)
   watchPushDevice(sync.db)
+  watchNewGifts(sync.db)
   return 'ready'
 }
 
@@ -45,6 +49,39 @@ function watchOwnerMarker(db: SyncClient['db']): void {
   markerWatch ??= liveQuery(() => profileQuery(db)).subscribe({
     next: (profile) => {
       if (profile?.shareableId && readTokens().refreshToken) writeOwnerMarker(profile.shareableId)
+    },
+    error: () => undefined,
+  })
+}
+
+let giftWatch: { unsubscribe: () => void } | undefined
+
+/**
+ * A gift bought while the app is open is said at once, whichever owner page shows: the pull that brings it (the
+ * minute's, or at once after its push) is otherwise silent, and an owner without push on this device hears nothing.
+ * A tab in the background says it when the owner comes back to it.
+ */
+function watchNewGifts(db: SyncClient['db']): void {
+  if (giftWatch || typeof document === 'undefined') return
+  const openedAt = Date.now()
+  const state = newGiftWatch()
+  giftWatch = liveQuery(async () => {
+    const rows: GiftRow[] = await db.purchases.toArray()
+    const items = await db.items.bulkGet([...new Set(rows.map((row) => row.wishlistItemId))])
+    const pulled = (await readMeta(db, 'cursor')) !== undefined
+    return { rows, pulled, names: new Map(items.flatMap((item) => (item ? [[item.id, item.name] as const] : []))) }
+  }).subscribe({
+    next: ({ rows, pulled, names }) => {
+      const gifts = newGifts(state, rows, pulled, openedAt)
+      if (gifts.length === 0) return
+      const show = () => notifications.show({ color: 'green', autoClose: 10_000, ...giftNotice(gifts, (id) => names.get(id)) })
+      if (document.visibilityState === 'visible') return void show()
+      const onVisible = () => {
+        if (document.visibilityState !== 'visible') return
+        document.removeEventListener('visibilitychange', onVisible)
+        show()
+      }
+      document.addEventListener('visibilitychange', onVisible)
     },
     error: () => undefined,
   })
