@@ -1,5 +1,5 @@
 // Owns the product form (spec section 2): fields, messages, image picker and the local save with its toasts.
-import { Button, Group, NumberInput, Stack, TextInput } from '@mantine/core'
+import { Button, Group, Stack, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { notifications } from '@mantine/notifications'
 import { useState } from 'react'
@@ -120,17 +120,8 @@ export function ProductForm({ db, item, onSaved, onCancel }: Props) {
         />
         <TextInput label="Product Name" withAsterisk key={form.key('name')} {...form.getInputProps('name')} />
         <TextInput label="Brand" withAsterisk key={form.key('brand')} {...form.getInputProps('brand')} />
-        <NumberInput
-          label="Price"
-          withAsterisk
-          min={0}
-          step={0.01}
-          decimalScale={2}
-          leftSection="€"
-          allowNegative={false}
-          key={form.key('price')}
-          {...form.getInputProps('price')}
-        />
+        {/* Text read whole on Save (price-text.ts): a number field cut '1.299,00' to 1.29 as it was typed, and '5.999' to 5.99. */}
+        <TextInput label="Price" withAsterisk inputMode="decimal" autoComplete="off" leftSection="€" key={form.key('price')} {...form.getInputProps('price')} />
         <GrowingTextarea label="Description" withAsterisk minRows={3} key={form.key('description')} {...form.getInputProps('description')} />
         <ImagePicker previewUrl={previewUrl} onPick={(file) => void pick(file)} onRemove={remove} disabled={saving} />
         <Group justify="flex-end">

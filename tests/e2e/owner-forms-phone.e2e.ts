@@ -1,0 +1,60 @@
+// The owner's forms at 360x740 touch, where an exploratory tester found a number saved other than the one typed, a
+// broken image accepted, a preview without its code offline, a hint promising mail and 42 px chips.
+import type { Locator, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { touchContextPerTest } from './browser.ts'
+import { newOwner, type Owner, signedInBeforeLoad, uniqueName } from './owner-helpers.ts'
+
+const touchContext = touchContextPerTest()
+
+async function phone(owner: Owner, path: string): Promise<Page> {
+  const context = await touchContext(360)
+  await signedInBeforeLoad(context, owner)
+  const page = await context.newPage()
+  await page.goto(path)
+  return page
+}
+
+/** The text shown under a field (Mantine's error element, which the field names in aria-describedby). */
+async function fieldError(page: Page, field: Locator): Promise<string | null> {
+  if ((await field.getAttribute('aria-invalid')) !== 'true') return null
+  const ids = (await field.getAttribute('aria-describedby')) ?? ''
+  const texts = await Promise.all(ids.split(' ').filter(Boolean).map((id) => page.locator(`[id="${id}"]`).textContent()))
+  return texts.join(' ').trim()
+}
+
+describe('New wishlist item: the price saved is the price typed', () => {
+  it("'1.299,00' typed key by key is €1,299.00; '5.999' and '1,299' are refused on the field, not cut", async () => {
+    const owner = await newOwner()
+    const page = await phone(owner, '/products/new')
+    await page.getByRole('heading', { name: 'New product' }).waitFor()
+    const name = uniqueName('Road bike')
+    await page.getByLabel('Product Name').fill(name)
+    await page.getByLabel('Brand').fill('Acme')
+    await page.getByLabel('Description').fill('A light road bike in size M, please.')
+    const price = page.getByLabel('Price')
+    expect(await price.getAttribute('inputmode')).toBe('decimal')
+
+    const refusals: Array<[string, string]> = [
+      ['5.999', 'Price can have at most 2 decimals.'],
+      ['12.3456', 'Price can have at most 2 decimals.'],
+      ['1,299', 'Price is unclear: write 1299 or 1299.00, or with a decimal comma 1.299,00.'],
+    ]
+    for (const [typed, message] of refusals) {
+      await price.fill('')
+      await price.pressSequentially(typed)
+      await page.getByRole('button', { name: 'Save' }).click()
+      await expect.poll(() => fieldError(page, price)).toBe(message)
+      expect(await price.inputValue()).toBe(typed)
+      expect(new URL(page.url()).pathname).toBe('/products/new')
+    }
+
+    await price.fill('')
+    await price.pressSequentially('1.299,00')
+    expect(await price.inputValue()).toBe('1.299,00')
+    await page.getByRole('button', { name: 'Save' }).click()
+    await page.waitForURL((url) => url.pathname === '/dashboard')
+    const card = page.locator('.mantine-Card-root', { hasText: name }).first()
+    await card.getByText('€1,299.00').waitFor()
+  })
+})
