@@ -58,3 +58,19 @@ describe('New wishlist item: the price saved is the price typed', () => {
     await card.getByText('€1,299.00').waitFor()
   })
 })
+
+describe('New wishlist item: a file that is no image', () => {
+  it('is refused on the image field at pick time, with no preview, and the typed fields stay', async () => {
+    const owner = await newOwner()
+    const page = await phone(owner, '/products/new')
+    await page.getByRole('heading', { name: 'New product' }).waitFor()
+    await page.getByLabel('Product Name').fill('Woollen socks')
+    const chooser = page.waitForEvent('filechooser')
+    await page.getByRole('button', { name: 'Choose file' }).click()
+    await (await chooser).setFiles({ name: 'notimage.png', mimeType: 'image/png', buffer: Buffer.from('this is a text file, not a picture\n') })
+    await page.getByRole('alert').filter({ hasText: 'Could not upload image' }).waitFor()
+    expect(await page.getByRole('img', { name: 'Product image preview' }).count()).toBe(0)
+    expect(await page.getByRole('button', { name: 'Choose file' }).count()).toBe(1)
+    expect(await page.getByLabel('Product Name').inputValue()).toBe('Woollen socks')
+  })
+})
