@@ -74,3 +74,31 @@ describe('New wishlist item: a file that is no image', () => {
     expect(await page.getByLabel('Product Name').inputValue()).toBe('Woollen socks')
   })
 })
+
+describe('Order tab: the quantity field shows what is ordered', () => {
+  it("'0', '2.5' and '250' stay as typed with the limits on the field and no subtotal; '7' is priced as 7", async () => {
+    const owner = await newOwner()
+    const page = await phone(owner, '/dashboard?view=order')
+    await page.getByRole('heading', { name: 'Order a T-Shirt' }).waitFor()
+    const quantity = page.getByLabel('Quantity', { exact: true })
+    await quantity.waitFor()
+    expect(await quantity.getAttribute('inputmode')).toBe('numeric')
+    const subtotal = page.getByLabel('Subtotal')
+    for (const typed of ['0', '2.5', '250']) {
+      await quantity.fill('')
+      await quantity.pressSequentially(typed)
+      await quantity.press('Tab')
+      expect(await quantity.inputValue()).toBe(typed)
+      expect(await fieldError(page, quantity)).toBe('Quantity must be a whole number from 1 to 100.')
+      expect(await subtotal.textContent()).toBe('Correct the quantity first')
+    }
+    await quantity.fill('7')
+    await quantity.press('Tab')
+    expect(await fieldError(page, quantity)).toBeNull()
+    const unit = Number((await page.getByLabel('Unit price').textContent())?.replace(/[^\d.]/g, ''))
+    expect(await subtotal.textContent()).toBe(`€${(unit * 7).toFixed(2)}`)
+    await page.getByRole('button', { name: 'Increase quantity' }).click()
+    expect(await quantity.inputValue()).toBe('8')
+  })
+
+})
