@@ -1,8 +1,11 @@
 // The owner's forms at 360x740 touch, where an exploratory tester found a number saved other than the one typed, a
 // broken image accepted, a preview without its code offline, a hint promising mail and 42 px chips.
+import jsQR from 'jsqr'
 import type { Locator, Page } from 'playwright-core'
+import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { touchContextPerTest } from './browser.ts'
+import { baseUrl, touchContextPerTest, WITH_SERVICE_WORKER } from './browser.ts'
+import { installApp } from './offline-helpers.ts'
 import { newOwner, type Owner, signedInBeforeLoad, uniqueName } from './owner-helpers.ts'
 
 const touchContext = touchContextPerTest()
@@ -101,4 +104,22 @@ describe('Order tab: the quantity field shows what is ordered', () => {
     expect(await quantity.inputValue()).toBe('8')
   })
 
+  it('offline after a reload, the preview draws the printed code itself and says which address it opens', { tags: [WITH_SERVICE_WORKER] }, async () => {
+    const owner = await newOwner()
+    const page = await phone(owner, '/dashboard')
+    await installApp(page, owner)
+    await page.goto('/dashboard?view=order')
+    await page.getByTestId('shirt-preview-code').waitFor({ state: 'attached' })
+    await page.context().setOffline(true)
+    await page.reload()
+    await page.getByRole('heading', { name: 'Order a T-Shirt' }).waitFor()
+    const address = `${baseUrl()}/profile/${owner.shareableId}`
+    await page.getByTestId('shirt-preview-note').filter({ hasText: address }).waitFor()
+    const local = page.getByTestId('shirt-preview-local-code')
+    const viewBox = (await local.getAttribute('viewBox')) ?? ''
+    const path = (await local.locator('path').getAttribute('d')) ?? ''
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${viewBox}" width="600" height="600"><rect width="100%" height="100%" fill="#fff"/><path d="${path}" fill="#000"/></svg>`
+    const { data, info } = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
+    expect(jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data).toBe(address)
+  })
 })
