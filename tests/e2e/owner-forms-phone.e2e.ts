@@ -123,3 +123,13 @@ describe('Order tab: the quantity field shows what is ordered', () => {
     expect(jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data).toBe(address)
   })
 })
+
+describe('Profile settings on a server without mail', () => {
+  it('the Email hint says no link was sent instead of promising one', async () => {
+    const owner = await newOwner()
+    const page = await phone(owner, '/profile/edit')
+    await page.getByRole('heading', { name: 'Notifications' }).waitFor()
+    await expect.poll(() => page.getByTestId('email-hint').textContent()).toBe('This server is not set up to send mail: no confirmation link was sent, and no notification goes out by email.')
+    expect(await page.getByText('with the link we sent you', { exact: false }).count()).toBe(0)
+  })
+})
