@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { baseUrl, touchContextPerTest, WITH_SERVICE_WORKER } from './browser.ts'
 import { installApp } from './offline-helpers.ts'
 import { newOwner, type Owner, signedInBeforeLoad, uniqueName } from './owner-helpers.ts'
+import { layoutProblems } from './phone-layout.ts'
 
 const touchContext = touchContextPerTest()
 
@@ -131,5 +132,18 @@ describe('Profile settings on a server without mail', () => {
     await page.getByRole('heading', { name: 'Notifications' }).waitFor()
     await expect.poll(() => page.getByTestId('email-hint').textContent()).toBe('This server is not set up to send mail: no confirmation link was sent, and no notification goes out by email.')
     expect(await page.getByText('with the link we sent you', { exact: false }).count()).toBe(0)
+  })
+})
+
+describe('Choice chips on a touch screen', () => {
+  it.each([
+    ['Purchases', '/dashboard?view=purchases', 'Period'],
+    ['Order', '/dashboard?view=order', 'Model'],
+    ['Profile settings', '/profile/edit', 'Profile type'],
+  ])('%s: every radio is at least 44x44 px', async (_screen, path, group) => {
+    const owner = await newOwner()
+    const page = await phone(owner, path)
+    await page.getByRole('group', { name: group }).getByRole('radio').first().waitFor()
+    await expect.poll(() => layoutProblems(page, { touch: true })).toEqual([])
   })
 })
