@@ -3,14 +3,14 @@
 // worker thread); and its storage with the owner's orders (issue 27).
 import { Worker } from 'node:worker_threads'
 import { eq, sql } from 'drizzle-orm'
-import { create as createQr } from 'qrcode'
 import sharp from 'sharp'
 import type { Db } from '../db/client.ts'
 import { printFiles } from '../db/schema.ts'
 import { imageWork } from '../images/image-work.ts'
+import { PRINT_QUIET_ZONE_MODULES, printCode } from '../../src/lib/print-code.ts'
 
 export const PRINT_FILE_MIN_WIDTH = 3000
-export const QUIET_ZONE_MODULES = 4
+export const QUIET_ZONE_MODULES = PRINT_QUIET_ZONE_MODULES
 /** Printful wants at least 150 DPI at print size; 3000 px at 300 DPI prints 25 cm, well above that at chest size. */
 const PRINT_DPI = 300
 
@@ -18,17 +18,11 @@ export type PrintFile = { png: Buffer; width: number; modulePixels: number; url:
 
 /** Black modules on a transparent background, `modulePixels` per module, sized to the first width >= 3000 px. */
 export async function renderPrintFile(url: string): Promise<PrintFile> {
-  const qr = createQr(url, { errorCorrectionLevel: 'H' })
-  const modules = qr.modules.size
-  const side = modules + 2 * QUIET_ZONE_MODULES
+  // The cells the Order tab's preview draws too (src/lib/print-code.ts).
+  const { side, dark } = printCode(url)
   const pixels = Buffer.alloc(side * side * 4) // all transparent
-  for (let row = 0; row < modules; row += 1) {
-    for (let col = 0; col < modules; col += 1) {
-      if (!qr.modules.get(row, col)) continue
-      const at = ((row + QUIET_ZONE_MODULES) * side + col + QUIET_ZONE_MODULES) * 4
-      pixels[at + 3] = 255 // opaque black
-    }
-  }
+  for (const [row, col] of dark) pixels[(row * side + col) * 4 + 3] = 255 // opaque black
+
   const modulePixels = Math.ceil(PRINT_FILE_MIN_WIDTH / side)
   const width = side * modulePixels
   const png = await sharp(pixels, { raw: { width: side, height: side, channels: 4 } })

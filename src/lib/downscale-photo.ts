@@ -1,5 +1,5 @@
 // Scales a large picked photo down in the browser before it is queued, so a phone uploads about 1600 px, not 4000.
-import { IMAGE_FORMAT_MESSAGE, isAcceptedImage, scaledSize, scaledType } from './picked-photo.ts'
+import { IMAGE_FORMAT_MESSAGE, IMAGE_UNREADABLE_MESSAGE, isAcceptedImage, scaledSize, scaledType } from './picked-photo.ts'
 
 /** Encoder quality for JPEG and WebP: the server re-encodes at 82 anyway (decision 024). */
 const QUALITY = 0.88
@@ -27,15 +27,16 @@ function encode(canvas: OffscreenCanvas | HTMLCanvasElement, type: string): Prom
 
 /**
  * The photo with its long side at most `maxSide` (EXIF orientation applied, metadata dropped), or the picked file
- * itself when it already fits or the browser cannot decode or encode it: the server then judges the original.
+ * itself when it already fits or the browser cannot encode it (or has no decoder at all): the server then judges the
+ * original. Null when the browser's decoder refuses the bytes: no preview could show it and the server would refuse it.
  */
-export async function downscalePhoto(file: Blob, maxSide: number): Promise<Blob> {
+export async function downscalePhoto(file: Blob, maxSide: number): Promise<Blob | null> {
   if (typeof createImageBitmap !== 'function') return file
   let bitmap: ImageBitmap
   try {
     bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' })
   } catch {
-    return file
+    return null
   }
   try {
     const size = scaledSize(bitmap.width, bitmap.height, maxSide)
@@ -56,8 +57,9 @@ export async function downscalePhoto(file: Blob, maxSide: number): Promise<Blob>
 
 export type PreparedPhoto = { ok: true; photo: Blob } | { ok: false; message: string }
 
-/** What both pickers do with a pick: refuse a format the server does not take, scale a large photo down. */
+/** What both pickers do with a pick: refuse a format the server does not take or bytes that are no image, scale a large photo down. */
 export async function preparePickedPhoto(file: Blob, maxSide: number): Promise<PreparedPhoto> {
   if (!isAcceptedImage(file)) return { ok: false, message: IMAGE_FORMAT_MESSAGE }
-  return { ok: true, photo: await downscalePhoto(file, maxSide) }
+  const photo = await downscalePhoto(file, maxSide)
+  return photo ? { ok: true, photo } : { ok: false, message: IMAGE_UNREADABLE_MESSAGE }
 }

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { IMAGE_MAX_SIDE } from './image-formats.ts'
 import { preparePickedPhoto } from './downscale-photo.ts'
-import { IMAGE_FORMAT_MESSAGE, isAcceptedImage, scaledSize, scaledType } from './picked-photo.ts'
+import { IMAGE_FORMAT_MESSAGE, IMAGE_UNREADABLE_MESSAGE, isAcceptedImage, scaledSize, scaledType } from './picked-photo.ts'
 
 describe("the pickers take the server's formats and say so for anything else", () => {
   const cases = [
@@ -31,6 +31,13 @@ describe("the pickers take the server's formats and say so for anything else", (
   it('without a decoder (here: Node) an accepted pick goes as it is, for the server to judge', async () => {
     const picked = new Blob(['jpeg bytes'], { type: 'image/jpeg' })
     expect(await preparePickedPhoto(picked, IMAGE_MAX_SIDE.product)).toEqual({ ok: true, photo: picked })
+  })
+
+  afterEach(() => vi.unstubAllGlobals())
+  it("a file the browser's decoder refuses (a text file named .png) is refused at pick time, not queued as it is", async () => {
+    vi.stubGlobal('createImageBitmap', () => Promise.reject(new DOMException('The source image could not be decoded.', 'InvalidStateError')))
+    const picked = new Blob(['not an image'], { type: 'image/png' })
+    expect(await preparePickedPhoto(picked, IMAGE_MAX_SIDE.product)).toEqual({ ok: false, message: IMAGE_UNREADABLE_MESSAGE })
   })
 })
 

@@ -6,6 +6,9 @@ export const IMAGE_ACCEPT = IMAGE_TYPES.join(',')
 
 export const IMAGE_FORMAT_MESSAGE = 'Please choose a JPEG, PNG, WebP or GIF image. Other formats (such as HEIC or SVG) are not accepted.'
 
+/** A file whose name and type say image but whose bytes the browser cannot open (a text file named .png). */
+export const IMAGE_UNREADABLE_MESSAGE = 'Could not upload image: this file is not a picture that can be opened. Please choose a JPEG, PNG, WebP or GIF image.'
+
 /** Old names some systems still give JPEG files. */
 const JPEG_ALIASES = new Set(['image/jpg', 'image/pjpeg'])
 

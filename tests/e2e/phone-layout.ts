@@ -33,6 +33,15 @@ export async function layoutProblems(page: Page, { touch }: { touch: boolean }):
       // A password field's input sits inside the bordered box that takes the taps (with the eye button beside it).
       return el.closest('.mantine-PasswordInput-input') ?? el
     }
+    /**
+     * A transparent radio laid over its label (a choice chip) takes the tap itself and is the radio a screen reader's
+     * touch finds, so its own box must be 44 px too: measuring only the label passed 42 px radios inside 44 px chips.
+     */
+    const overlaidBox = (el: Element): DOMRect | null => {
+      if (!(el instanceof HTMLInputElement) || !['radio', 'checkbox'].includes(el.type) || getComputedStyle(el).opacity !== '0') return null
+      const rect = el.getBoundingClientRect()
+      return rect.width > 1 && rect.height > 1 ? rect : null
+    }
     /** A link inside a sentence is exempt from the size rule (WCAG 2.5.8's inline exception). */
     const inline = (el: Element) => el.tagName === 'A' && getComputedStyle(el).display === 'inline' && (el.parentElement?.textContent ?? '').trim().length > (el.textContent ?? '').trim().length + 1
     const seen = new Set<Element>()
@@ -68,6 +77,8 @@ export async function layoutProblems(page: Page, { touch }: { touch: boolean }):
         problems.push(`value cut: input '${el.value.slice(0, 40)}' (${el.scrollWidth} > ${el.clientWidth})`)
       }
       if (touchScreen && !inline(el) && (rect.width < 43.5 || rect.height < 43.5)) problems.push(`under 44x44: ${name(el)} ${Math.round(rect.width)}x${Math.round(rect.height)}`)
+      const own = box === el ? null : overlaidBox(el)
+      if (touchScreen && own && (own.width < 43.5 || own.height < 43.5)) problems.push(`under 44x44: the radio of ${name(box)} ${Math.round(own.width)}x${Math.round(own.height)}`)
     }
     return [...new Set(problems)]
   }, touch)

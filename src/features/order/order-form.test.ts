@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { CatalogProduct } from '../../contract/order.ts'
-import { canOrder, canQuote, missingForQuote, clampQuantity, EMPTY_RECIPIENT, quoteKey, selection, totals, withCountry } from './order-form.ts'
+import { canOrder, canQuote, missingForQuote, EMPTY_RECIPIENT, quoteKey, selection, totals, withCountry } from './order-form.ts'
 
 const variant = (id: number, size: string, price: string) => ({ id, variant_id: id + 1000, size, price, currency: 'EUR' })
 const products: CatalogProduct[] = [
@@ -30,15 +30,6 @@ describe('order form rules', () => {
     expect(withCountry(us, 'CA')).toEqual({ ...us, country_code: 'CA', state_code: '' })
     expect(withCountry(us, 'US')).toBe(us)
   })
-
-  it.each([
-    [0, 1],
-    [-3, 1],
-    ['', 1],
-    ['7', 7],
-    [2.7, 2],
-    [250, 100],
-  ])('quantity %j becomes %j (at least 1)', (input, expected) => expect(clampQuantity(input)).toBe(expected))
 
   it('Calculate shipping needs a variant and the required recipient fields; Create draft order needs a rate and a variant', () => {
     const v = products[0]?.sync_variants[0] ?? null

@@ -27,6 +27,7 @@ export const ORDER_TEXTS = {
   orderError: 'Order error',
   orderCreated: 'Order created',
   demo: 'Demo catalog: orders are stored here as drafts and are never sent to a printer, so nothing is printed or charged.',
+  quantityFirst: 'Correct the quantity first',
   offline: 'You are offline. Ordering needs a connection: what you typed stays on this device, and the buttons come back when you are online.',
 } as const
 
@@ -44,12 +45,6 @@ export function withCountry(recipient: RecipientDraft, countryCode: string): Rec
 
 export function statesOf(countries: Country[], code: string) {
   return countries.find((c) => c.code === code)?.states ?? null
-}
-
-/** Quantity at least 1 (spec section 9) and at most what one order line takes. */
-export function clampQuantity(value: number | string): number {
-  const n = typeof value === 'number' ? value : Number.parseInt(value, 10)
-  return Number.isFinite(n) ? Math.min(100, Math.max(1, Math.trunc(n))) : 1
 }
 
 export type QuoteField = 'size' | keyof RecipientDraft

@@ -1,9 +1,8 @@
 // Owns the Order tab (spec sections 2 and 4): model, size, quantity and unit price; the recipient; shipping rates,
 // totals and 'Create draft order'; the preview; 'My orders'. Offline it keeps what was typed and disables the buttons.
-import { ActionIcon, Alert, Badge, Button, Card, Grid, Group, NumberInput, Stack, Text, Title } from '@mantine/core'
+import { Alert, Badge, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core'
 import { useNetwork } from '@mantine/hooks'
 import { notifications } from '@mantine/notifications'
-import { IconMinus, IconPlus } from '@tabler/icons-react'
 import { useEffect, useState } from 'react'
 import type { CatalogProduct, Country, ShippingRate } from '../../contract/order.ts'
 import type { OwnerDatabase } from '../../local/db.ts'
@@ -12,7 +11,9 @@ import { OptionGroup } from '../../ui/option-group.tsx'
 import { MyOrders } from './my-orders.tsx'
 import { draftOrderBody, isOrderRefusal, quoteShipping, sendDraftOrder } from './order-api.ts'
 import { pendingOrderFor, sendPendingOrder } from './pending-order.ts'
-import { canOrder, type CartDraft, clampQuantity, missingForQuote, ORDER_TEXTS, type QuoteField, quoteKey, type RecipientDraft, selection, totals } from './order-form.ts'
+import { canOrder, type CartDraft, missingForQuote, ORDER_TEXTS, type QuoteField, quoteKey, type RecipientDraft, selection, totals } from './order-form.ts'
+import { readQuantity, stepQuantity } from './quantity.ts'
+import { QuantityField } from './quantity-field.tsx'
 import { RecipientCard } from './recipient-card.tsx'
 import { ShirtPreview } from './shirt-preview.tsx'
 import { useCatalog, useOrders, useRememberedCart, useRememberedRecipient, useShareableId } from './use-order-data.ts'
@@ -76,7 +77,15 @@ type FormProps = {
 
 function OrderForm({ db, products, countries, recipient, onRecipient, cart, onCart, shareableId, online }: FormProps) {
   const { productId, variantId, quantity } = cart
-  const setQuantity = (next: number | string) => onCart({ ...cart, quantity: clampQuantity(next) })
+  // The field keeps what was typed: a quantity outside 1-100 or not whole is refused on it, never silently changed.
+  const [quantityText, setQuantityText] = useState(String(quantity))
+  const quantityReading = readQuantity(quantityText)
+  const typeQuantity = (text: string) => {
+    setQuantityText(text)
+    const reading = readQuantity(text)
+    if (reading.ok && reading.quantity !== quantity) onCart({ ...cart, quantity: reading.quantity })
+  }
+  const stepBy = (step: 1 | -1) => typeQuantity(String(stepQuantity(quantityReading.ok ? quantityReading.quantity : quantity, step)))
   const [quote, setQuote] = useState<{ key: string; rates: ShippingRate[]; chosen: string | null } | null>(null)
   const [busy, setBusy] = useState<'quote' | 'order' | null>(null)
   // An order whose answer a reload cut off goes again, with its stored key, once the tab is online.
@@ -101,7 +110,14 @@ function OrderForm({ db, products, countries, recipient, onRecipient, cart, onCa
   const missing = missingForQuote(variant, recipient)
   const marked: ReadonlySet<QuoteField> = new Set(triedQuote ? missing.map((m) => m.field) : [])
 
+  const quantityRefused = () => {
+    if (quantityReading.ok) return false
+    notifications.show({ title: ORDER_TEXTS.missingInformation, message: quantityReading.message, color: 'yellow' })
+    return true
+  }
+
   async function calculate() {
+    if (quantityRefused()) return
     if (missing.length > 0) {
       setTriedQuote(true)
       notifications.show({ title: ORDER_TEXTS.missingInformation, message: ORDER_TEXTS.missingInformationMessage(missing.map((m) => m.label)), color: 'yellow' })
@@ -119,6 +135,7 @@ function OrderForm({ db, products, countries, recipient, onRecipient, cart, onCa
   }
 
   async function order() {
+    if (quantityRefused()) return
     if (!canOrder(variant, rate) || !rate) {
       notifications.show({ title: ORDER_TEXTS.missingSelection, message: ORDER_TEXTS.missingSelectionMessage, color: 'yellow' })
       return
@@ -174,13 +191,7 @@ function OrderForm({ db, products, countries, recipient, onRecipient, cart, onCa
                 ) : null}
               </div>
               <Group align="flex-end" gap="xs">
-                <ActionIcon size="lg" variant="default" aria-label="Decrease quantity" onClick={() => setQuantity(quantity - 1)} disabled={quantity <= 1}>
-                  <IconMinus size={16} aria-hidden />
-                </ActionIcon>
-                <NumberInput label="Quantity" min={1} max={100} w={100} hideControls allowDecimal={false} value={quantity} onChange={setQuantity} />
-                <ActionIcon size="lg" variant="default" aria-label="Increase quantity" onClick={() => setQuantity(quantity + 1)}>
-                  <IconPlus size={16} aria-hidden />
-                </ActionIcon>
+                <QuantityField text={quantityText} reading={quantityReading} onType={typeQuantity} onStep={stepBy} />
                 <Badge size="lg" variant="light" aria-label="Unit price" ml="auto">
                   {format(money.unitCents)}
                 </Badge>
@@ -206,7 +217,7 @@ function OrderForm({ db, products, countries, recipient, onRecipient, cart, onCa
               )}
               <Group justify="space-between">
                 <Text>Subtotal</Text>
-                <Text aria-label="Subtotal">{format(money.subtotalCents)}</Text>
+                <Text aria-label="Subtotal">{quantityReading.ok ? format(money.subtotalCents) : ORDER_TEXTS.quantityFirst}</Text>
               </Group>
               <Group justify="space-between">
                 <Text>Shipping</Text>
@@ -216,7 +227,7 @@ function OrderForm({ db, products, countries, recipient, onRecipient, cart, onCa
               <Group justify="space-between">
                 <Text fw={700}>Total</Text>
                 <Text fw={700} aria-label="Total">
-                  {rate ? format(money.totalCents) : ORDER_TEXTS.totalNotQuoted(format(money.subtotalCents))}
+                  {!quantityReading.ok ? ORDER_TEXTS.quantityFirst : rate ? format(money.totalCents) : ORDER_TEXTS.totalNotQuoted(format(money.subtotalCents))}
                 </Text>
               </Group>
               <Button onClick={() => void order()} loading={busy === 'order'} disabled={!online || busy !== null}>

@@ -6,7 +6,8 @@ import { useEffect, useState } from 'react'
 import type { CatalogProduct, Country, Order } from '../../contract/order.ts'
 import type { OwnerDatabase } from '../../local/db.ts'
 import { fetchCatalog, lastSeenCatalog, rememberCatalog } from './order-api.ts'
-import { type CartDraft, clampQuantity, EMPTY_CART, EMPTY_RECIPIENT, type RecipientDraft } from './order-form.ts'
+import { type CartDraft, EMPTY_CART, EMPTY_RECIPIENT, type RecipientDraft } from './order-form.ts'
+import { clampQuantity } from './quantity.ts'
 
 export type CatalogState =
   | { status: 'loading' }

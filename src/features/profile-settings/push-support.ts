@@ -32,6 +32,7 @@ export const PUSH_TEXTS = {
   emailVerified: (email: string) => `Mail goes to ${email}.`,
   emailUnverified: (email: string) => `Mail goes only to a confirmed address: confirm ${email} with the link we sent you.`,
   emailUnknown: 'Mail goes only to a confirmed email address.',
+  emailUnavailable: 'This server is not set up to send mail: no confirmation link was sent, and no notification goes out by email.',
   testSent: 'Test notification sent. It should appear in a few seconds.',
   testOffline: 'Sending a test notification needs an internet connection.',
   testNeedsPush: 'Turn on push for gifts or orders first.',

@@ -9,9 +9,11 @@ type Props = {
   onPick: (file: File) => void
   onRemove: () => void
   disabled?: boolean
+  /** Why the last pick was refused, shown on the field until another pick or Remove. */
+  error?: string | null
 }
 
-export function ImagePicker({ previewUrl, onPick, onRemove, disabled }: Props) {
+export function ImagePicker({ previewUrl, onPick, onRemove, disabled, error }: Props) {
   // Cleared after each pick, so choosing the same file again (after Remove) still fires onChange.
   const resetRef = useRef<() => void>(null)
   const pick = (file: File | null) => {
@@ -37,7 +39,7 @@ export function ImagePicker({ previewUrl, onPick, onRemove, disabled }: Props) {
           resetRef={resetRef}
           accept={IMAGE_ACCEPT}
           disabled={disabled}
-          inputProps={{ 'aria-labelledby': 'product-image-label' }}
+          inputProps={{ 'aria-labelledby': 'product-image-label', 'aria-describedby': error ? 'product-image-error' : undefined, 'aria-invalid': error ? true : undefined }}
         >
           {(props) => (
             <Button {...props} variant="default" leftSection={<IconUpload size={16} aria-hidden />} disabled={disabled}>
@@ -51,6 +53,11 @@ export function ImagePicker({ previewUrl, onPick, onRemove, disabled }: Props) {
           </Button>
         ) : null}
       </Group>
+      {error ? (
+        <Text size="sm" c="red.8" id="product-image-error" role="alert">
+          {error}
+        </Text>
+      ) : null}
       <Text size="xs" c="dimmed">
         JPEG, PNG, WebP or GIF. Large photos are made smaller before they are sent.
       </Text>

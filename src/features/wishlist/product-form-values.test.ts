@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { ITEM_MESSAGES } from '../../contract/wishlist.ts'
 import { LocalStorageFullError, ProfileNotLoadedError } from '../../local/write-errors.ts'
 import { editedItemFields, EMPTY_PRODUCT_FORM, fillFromPreview, saveFailureMessage, toItemFields, toProductFormValues, validateProductForm, type ProductFormValues } from './product-form-values.ts'
 import { previewSource } from './product-image.ts'
@@ -15,6 +16,10 @@ describe('product form validation shows the spec message on its field', () => {
     { name: "a negative price: 'Price must be a positive number.'", values: { ...valid, price: -1 }, expected: { price: 'Price must be a positive number.' } },
     { name: 'a price of 0 is allowed (min 0)', values: { ...valid, price: 0 }, expected: {} },
     { name: 'a numeric text price is read as a number', values: { ...valid, price: '12.50' }, expected: {} },
+    { name: "typed '1.299,00 €' is a price", values: { ...valid, price: '1.299,00 €' }, expected: {} },
+    { name: "'5.999': 'Price can have at most 2 decimals.'", values: { ...valid, price: '5.999' }, expected: { price: 'Price can have at most 2 decimals.' } },
+    { name: "'1,299' could be 1299 or 1.299: asked, not guessed", values: { ...valid, price: '1,299' }, expected: { price: ITEM_MESSAGES.priceAmbiguous } },
+    { name: "'12a': 'Price must be a positive number.'", values: { ...valid, price: '12a' }, expected: { price: 'Price must be a positive number.' } },
     { name: "an empty brand: 'Brand is required.'", values: { ...valid, brand: ' ' }, expected: { brand: 'Brand is required.' } },
     {
       name: 'an empty form shows every message at once',
@@ -45,6 +50,7 @@ describe('form values to and from items', () => {
 
   it('the written fields are trimmed and the price is a number', () => {
     expect(toItemFields({ ...valid, name: '  Blue bike ', price: '7.5' })).toEqual({ ...valid, name: 'Blue bike', price: 7.5 })
+    expect(toItemFields({ ...valid, price: '1.299,00' })).toEqual({ ...valid, price: 1299 })
   })
 })
 

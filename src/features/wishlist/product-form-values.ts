@@ -1,11 +1,12 @@
 // Owns the product form's values: from a stored item, their checks (spec section 5), and the fields a write takes.
 import * as v from 'valibot'
-import { ITEM_ADDRESS_FIELDS, type ItemAddressField, type ItemFields, PRODUCT_FORM_FIELDS, ProductFormSchema, type StoredItemFields } from '../../contract/wishlist.ts'
+import { ITEM_ADDRESS_FIELDS, ITEM_MESSAGES, type ItemAddressField, type ItemFields, PRODUCT_FORM_FIELDS, ProductFormSchema, type StoredItemFields } from '../../contract/wishlist.ts'
+import { type PriceProblem, readPrice } from '../../lib/price-text.ts'
 import { changedFields } from '../../local/outbox-rules.ts'
 import { LocalStorageFullError, ProfileNotLoadedError } from '../../local/write-errors.ts'
 
 type FormInput = v.InferInput<typeof ProductFormSchema>
-/** NumberInput hands over a number, or '' while the field is empty. `productUrl` is the 'Product link' (issue 28). */
+/** The price as typed (text), or a stored or previewed number. `productUrl` is the 'Product link' (issue 28). */
 export type ProductFormValues = Omit<FormInput, 'price'> & { price: number | string }
 
 export type ProductFormField = keyof ProductFormValues
@@ -24,9 +25,19 @@ export function toProductFormValues(item: (Omit<StoredItemFields, ItemAddressFie
   return Object.fromEntries(PRODUCT_FORM_FIELDS.filter((field) => !isAddress(field) || item[field]).map((field) => [field, item[field]])) as ProductFormValues
 }
 
+/** What the field says under a typed price that is not one: the contract's words, never a silently changed number. */
+const PRICE_PROBLEMS: Record<PriceProblem, string> = {
+  empty: ITEM_MESSAGES.price,
+  invalid: ITEM_MESSAGES.price,
+  negative: ITEM_MESSAGES.price,
+  decimals: ITEM_MESSAGES.priceDecimals,
+  ambiguous: ITEM_MESSAGES.priceAmbiguous,
+}
+
 function candidate(values: ProductFormValues) {
-  // A numeric text (NumberInput gives one for very long inputs) is still a price; '' stays '' and fails as one.
-  const price = typeof values.price === 'string' && values.price.trim() !== '' ? Number(values.price) : values.price
+  // Typed text is read whole ('1.299,00' is 1299); text that is no price stays text and fails the schema as one.
+  const reading = typeof values.price === 'string' ? readPrice(values.price) : null
+  const price = reading ? (reading.ok ? reading.value : values.price) : values.price
   const given = PRODUCT_FORM_FIELDS.filter((field) => values[field] !== undefined).map((field) => [field, values[field]])
   return { ...(Object.fromEntries(given) as ProductFormValues), price }
 }
@@ -34,13 +45,14 @@ function candidate(values: ProductFormValues) {
 /** The first message per field, as the form shows it under that field; empty when everything passes. */
 export function validateProductForm(values: ProductFormValues): ProductFormErrors {
   const result = v.safeParse(ProductFormSchema, candidate(values))
-  if (result.success) return {}
-  const nested = v.flatten<typeof ProductFormSchema>(result.issues).nested ?? {}
+  const nested = result.success ? {} : (v.flatten<typeof ProductFormSchema>(result.issues).nested ?? {})
   const errors: ProductFormErrors = {}
   for (const field of PRODUCT_FORM_FIELDS) {
     const message = nested[field]?.[0]
     if (message) errors[field] = message
   }
+  const reading = typeof values.price === 'string' ? readPrice(values.price) : null
+  if (reading && !reading.ok) errors.price = PRICE_PROBLEMS[reading.problem]
   return errors
 }
 

@@ -1,5 +1,5 @@
 // Owns the product form (spec section 2): fields, messages, image picker and the local save with its toasts.
-import { Button, Group, NumberInput, Stack, TextInput } from '@mantine/core'
+import { Button, Group, Stack, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { notifications } from '@mantine/notifications'
 import { useState } from 'react'
@@ -31,6 +31,8 @@ export function ProductForm({ db, item, onSaved, onCancel }: Props) {
   const [saving, setSaving] = useState(false)
   // Only a new item holds its image here until Save; an existing item's image is written when it is picked.
   const [pickedBlob, setPickedBlob] = useState<Blob | null>(null)
+  // A refused pick is said on the image field; whatever was picked before, and the rest of the form, stay as they were.
+  const [pickError, setPickError] = useState<string | null>(null)
   const storedPreviewUrl = useImagePreview(db, item, pickedBlob)
   const form = useForm<ProductFormValues>({ initialValues: { productUrl: '', ...toProductFormValues(item) }, validate: validateProductForm })
   // The link preview: its stored picture (until Save attaches it), what it filled, and its price in another currency.
@@ -63,10 +65,8 @@ export function ProductForm({ db, item, onSaved, onCancel }: Props) {
   const pick = async (file: File) => {
     // Checked and scaled before anything is kept: the upload is small, and a format the server refuses never queues.
     const prepared = await preparePickedPhoto(file, IMAGE_MAX_SIDE.product)
-    if (!prepared.ok) {
-      notifications.show({ color: 'red', title: 'Invalid file', message: prepared.message })
-      return
-    }
+    setPickError(prepared.ok ? null : prepared.message)
+    if (!prepared.ok) return
     if (!item) {
       setPickedBlob(prepared.photo)
       return
@@ -77,6 +77,7 @@ export function ProductForm({ db, item, onSaved, onCancel }: Props) {
   }
 
   const remove = () => {
+    setPickError(null)
     if (!item || previewImageId) {
       setPickedBlob(null)
       setPreviewImageId(undefined)
@@ -120,19 +121,10 @@ export function ProductForm({ db, item, onSaved, onCancel }: Props) {
         />
         <TextInput label="Product Name" withAsterisk key={form.key('name')} {...form.getInputProps('name')} />
         <TextInput label="Brand" withAsterisk key={form.key('brand')} {...form.getInputProps('brand')} />
-        <NumberInput
-          label="Price"
-          withAsterisk
-          min={0}
-          step={0.01}
-          decimalScale={2}
-          leftSection="€"
-          allowNegative={false}
-          key={form.key('price')}
-          {...form.getInputProps('price')}
-        />
+        {/* Text read whole on Save (price-text.ts): a number field cut '1.299,00' to 1.29 as it was typed, and '5.999' to 5.99. */}
+        <TextInput label="Price" withAsterisk inputMode="decimal" autoComplete="off" leftSection="€" key={form.key('price')} {...form.getInputProps('price')} />
         <GrowingTextarea label="Description" withAsterisk minRows={3} key={form.key('description')} {...form.getInputProps('description')} />
-        <ImagePicker previewUrl={previewUrl} onPick={(file) => void pick(file)} onRemove={remove} disabled={saving} />
+        <ImagePicker previewUrl={previewUrl} onPick={(file) => void pick(file)} onRemove={remove} disabled={saving} error={pickError} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel} disabled={saving}>
             Cancel
