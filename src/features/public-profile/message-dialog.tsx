@@ -6,7 +6,7 @@ import { Dialog } from './dialog.tsx'
 import { VISITOR_MESSAGE_MAX } from '../../contract/purchase.ts'
 import { fieldOfRefusal, messageProblems } from './message-checks.ts'
 import { MESSAGE_FIELD_ERRORS, MESSAGE_FIELDS_REQUIRED, type MessageField, type MessageProblems } from './purchase-flow.ts'
-import { sendPurchaseMessage } from './record-purchase.ts'
+import { newIdempotencyKey, sendPurchaseMessage } from './record-purchase.ts'
 import { showToast } from './toast-store.ts'
 
 /** Spec section 9: the message toast shows for 2 s. */
@@ -29,7 +29,7 @@ export function MessageDialog({ purchaseId, shareableId, onClose, ownerName }: M
   const [failure, setFailure] = useState<string | null>(null)
   const [sending, setSending] = useState(false)
   // One key per message: a resend after a lost answer is the same message, not a refused second one.
-  const key = useRef(crypto.randomUUID())
+  const key = useRef(newIdempotencyKey())
   const refs = { email: useRef<HTMLInputElement>(null), message: useRef<HTMLTextAreaElement>(null) }
   const ids = { email: useId(), message: useId() }
 
@@ -62,7 +62,7 @@ export function MessageDialog({ purchaseId, shareableId, onClose, ownerName }: M
     }
     showToast({ title: 'Message sent', message: `${ownerName} will find your message with this purchase.`, tone: 'green', autoCloseMs: MESSAGE_TOAST_MS })
     setFields(EMPTY)
-    key.current = crypto.randomUUID()
+    key.current = newIdempotencyKey()
     onClose()
   }
 
