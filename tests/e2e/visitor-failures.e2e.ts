@@ -1,5 +1,6 @@
-// A visitor's purchase that fails on a phone (360x740, touch): no answer at all, an answer lost after the server
-// recorded the purchase, and the purchase limit's refusal; each said in honest words, with Purchase given back.
+// What a visitor meets when something fails, on a phone (360x740, touch): a purchase without any answer, an answer lost
+// after the server recorded the purchase, the purchase limit's refusal (each said in honest words, with Purchase given
+// back), and a Share whose clipboard the browser refuses.
 import type { Page, Request } from 'playwright-core'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
@@ -82,5 +83,40 @@ describe('a purchase that fails', () => {
     await page.getByText(limit).waitFor()
     expect(await page.getByText('Something went wrong', { exact: false }).count()).toBe(0)
     expect(await giftCard(page, 'Espresso cups').getByRole('button', { name: 'Purchase' }).isEnabled()).toBe(true)
+  })
+})
+
+describe('Share when the browser refuses the clipboard', () => {
+  it("says so in a visitor's words and shows the link to copy by hand, before and after React runs the page", async () => {
+    const shareableId = await wishlist(['Espresso cups'])
+    const context = await phone(360)
+    await context.addInitScript(() => {
+      Object.defineProperty(navigator, 'share', { value: undefined, configurable: true })
+      Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) }, configurable: true })
+    })
+    const page = await context.newPage()
+    await page.goto(`/profile/${shareableId}`)
+    const share = page.getByRole('button', { name: 'Share' })
+    await expect.poll(() => share.isEnabled()).toBe(true)
+    const address = `${new URL(page.url()).origin}/profile/${shareableId}`
+    for (const when of ['before React', 'after React']) {
+      await share.click()
+      const toast = page.getByRole('status').filter({ hasText: 'Copy the link' })
+      await toast.waitFor()
+      const link = toast.getByRole('textbox', { name: 'Link to this page' })
+      expect(await link.inputValue(), when).toBe(address)
+      expect(await link.isEditable(), when).toBe(false)
+      await link.focus()
+      // Focused, the whole address is selected, ready for the phone's Copy.
+      expect(await link.evaluate((input: HTMLInputElement) => [input.selectionStart, input.selectionEnd]), when).toEqual([0, address.length])
+      expect(await page.getByText(/Share failed|Failed to share your profile/).count(), when).toBe(0)
+      await toast.getByRole('button', { name: 'Close' }).click()
+      await toast.waitFor({ state: 'hidden' })
+      if (when === 'before React') {
+        // The first Purchase tap hands the page to React; Share is React's from then on.
+        await giftCard(page, 'Espresso cups').getByRole('button', { name: 'Purchase' }).click()
+        await page.getByRole('dialog', { name: 'Confirm your gift' }).getByRole('button', { name: 'Cancel' }).click()
+      }
+    }
   })
 })
