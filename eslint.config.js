@@ -70,7 +70,7 @@ const serverZones = SERVER_LAYERS.flatMap((layer, index) =>
  * The visitor page's plain code: all that a first scan runs before the first Purchase tap (decision 176). It imports no
  * React, no icon components and no .tsx module, so the React page and its purchase flow load only on that tap.
  */
-const visitorPlainFiles = ['dom-hooks', 'page-address', 'purchase-flow', 'purchase-replay', 'scan-beacon', 'scan-report', 'share-link', 'static-page', 'static-toasts', 'toast-store', 'visitor-theme'].map(
+const visitorPlainFiles = ['dom-hooks', 'page-address', 'purchase-flow', 'purchase-replay', 'remembered-purchases', 'scan-beacon', 'scan-report', 'share-link', 'static-page', 'static-toasts', 'toast-store', 'visitor-theme'].map(
   (name) => `src/features/public-profile/${name}.ts`,
 )
 const reactFree = ['react', 'react-dom', 'react-dom/*', '@tabler/*', '**/*.tsx']

@@ -8,7 +8,7 @@ import { apiPaths } from './contract/api-paths.ts'
 import { EMBEDDED_PROFILE_ELEMENT_ID, ROOT_ELEMENT_ID } from './contract/names.ts'
 import { PURCHASE_FAILED_TITLE, PURCHASE_FAILURE_MESSAGES } from './features/public-profile/purchase-flow.ts'
 import { profileIdOfPage } from './features/public-profile/page-address.ts'
-import { keepPurchaseTap } from './features/public-profile/purchase-replay.ts'
+import { keepMessageTap, keepPurchaseTap } from './features/public-profile/purchase-replay.ts'
 import { startScanReports } from './features/public-profile/scan-beacon.ts'
 import { startStaticPage } from './features/public-profile/static-page.ts'
 import { showToast } from './features/public-profile/toast-store.ts'
@@ -39,24 +39,32 @@ const afterNextFrame = () => new Promise<void>((resolve) => requestAnimationFram
 const serverRendered = document.getElementById(EMBEDDED_PROFILE_ELEMENT_ID) !== null && root.firstElementChild !== null
 if (serverRendered) {
   let handingOver: Promise<void> | undefined
+  /** Compiling and running React's code in long tasks would hold back the frame that shows the tap answered. */
+  const handOver = (): Promise<void> => {
+    handingOver ??= afterNextFrame().then(loadReact).then(
+      ({ mountVisitorApp }) => {
+        page.stop()
+        mountVisitorApp(root)
+      },
+      (error: unknown) => {
+        handingOver = undefined
+        showToast({ title: PURCHASE_FAILED_TITLE, message: PURCHASE_FAILURE_MESSAGES.unknown, tone: 'red' })
+        throw error
+      },
+    )
+    return handingOver
+  }
   const page = startStaticPage(root, {
     onPurchaseIntent: () => void loadReact().catch(() => undefined),
     onPurchase: (itemId) => {
       keepPurchaseTap(itemId)
-      // Compiling and running React's code in long tasks would hold back the frame that shows the tap answered.
-      handingOver ??= afterNextFrame().then(loadReact).then(
-        ({ mountVisitorApp }) => {
-          page.stop()
-          mountVisitorApp(root)
-        },
-        (error: unknown) => {
-          handingOver = undefined
-          showToast({ title: PURCHASE_FAILED_TITLE, message: PURCHASE_FAILURE_MESSAGES.unknown, tone: 'red' })
-          throw error
-        },
-      )
-      return handingOver
+      return handOver()
     },
+    onMessage: (itemId) => {
+      keepMessageTap(itemId)
+      return handOver()
+    },
+    shareableId: profileIdOfPage(window.location.pathname),
   })
 } else {
   void loadReact().then(({ mountVisitorApp }) => mountVisitorApp(root))

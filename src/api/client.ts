@@ -5,6 +5,7 @@ import { defaultLocks, type LockManagerLike } from './locks.ts'
 import { ApiError, createHttpCore, isTransientStatus, messageOf, TransientError } from './http-core.ts'
 import { localTokenStore } from './token-store.ts'
 import { readTokens } from './tokens.ts'
+import { PAGE_REQUEST_TIMEOUT_MS } from '../lib/request-deadline.ts'
 
 export { ApiError, SessionEndedError } from './http-core.ts'
 
@@ -27,7 +28,7 @@ const pageLocks: LockManagerLike = { request: (name, options, callback) => defau
  * A call that gets no answer ends as 'The server did not answer' after this long, as the sync worker's do: a sign-in
  * against a server that accepted the connection and went silent would otherwise say 'Signing in...' for ever.
  */
-export const PAGE_REQUEST_TIMEOUT_MS = 30_000
+export { PAGE_REQUEST_TIMEOUT_MS }
 
 const core = createHttpCore({ tokens: localTokenStore, locks: pageLocks, timeoutMs: PAGE_REQUEST_TIMEOUT_MS })
 

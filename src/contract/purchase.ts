@@ -1,7 +1,7 @@
 // Purchase records (GET /api/purchase-records) and the visitor's purchase call (POST /api/public/profiles/{id}/purchases).
 import * as v from 'valibot'
 import { LIMITS } from './limits.ts'
-import { controlCharactersMessage, noControlCharacters } from './text.ts'
+import { noControlCharacters } from './text.ts'
 
 export const PurchaseRecordSchema = v.object({
   id: v.string(),
@@ -38,7 +38,8 @@ export const VISITOR_MESSAGE_ERRORS = {
   emailMax: `Your email may have at most ${LIMITS.emailMax} characters.`,
   email: 'Please enter a valid email address.',
   messageMax: `A message may have at most ${VISITOR_MESSAGE_MAX} characters.`,
-  messageControl: controlCharactersMessage('Message'),
+  // A visitor has never heard of NUL: what they need is to know the text must change, and that it is on their side.
+  messageControl: 'Your message contains characters that cannot be sent. Please remove them.',
 } as const
 
 /** POST /api/public/profiles/{id}/purchases/{purchaseId}/message: the visitor's message, stored with the purchase. */
@@ -56,7 +57,7 @@ export const VisitorMessageSchema = v.object({
     v.trim(),
     v.nonEmpty(MESSAGE_FIELDS_REQUIRED),
     // Lines and tabs are the buyer's own, as in a description; NUL (a 500 before this rule) and the rest are not.
-    noControlCharacters('Message', { multiLine: true }),
+    noControlCharacters('Message', { multiLine: true, message: VISITOR_MESSAGE_ERRORS.messageControl }),
     v.maxLength(VISITOR_MESSAGE_MAX, VISITOR_MESSAGE_ERRORS.messageMax),
   ), ''),
 })

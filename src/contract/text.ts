@@ -21,7 +21,7 @@ export function hasControlCharacters(text: string, multiLine = false): boolean {
   return (multiLine ? MULTI_LINE_CONTROL : SINGLE_LINE_CONTROL).test(text) || LONE_SURROGATE.test(text)
 }
 
-/** A pipe step refusing control characters; `multiLine` lets tab and newline through. */
-export function noControlCharacters(label: string, { multiLine = false } = {}) {
-  return v.check((text: string) => !hasControlCharacters(text, multiLine), controlCharactersMessage(label))
+/** A pipe step refusing control characters; `multiLine` lets tab and newline through; `message` words it for a visitor. */
+export function noControlCharacters(label: string, { multiLine = false, message = controlCharactersMessage(label) } = {}) {
+  return v.check((text: string) => !hasControlCharacters(text, multiLine), message)
 }

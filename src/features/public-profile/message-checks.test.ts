@@ -20,7 +20,7 @@ describe('messageProblems', () => {
 
   it('puts a control character on the message field, and lets lines and tabs through', () => {
     expect(messageProblems({ email: 'a@example.com', message: 'Hi\u0007' })).toEqual({
-      message: 'Message must not contain control characters (such as NUL) or broken characters.',
+      message: 'Your message contains characters that cannot be sent. Please remove them.',
     })
     expect(messageProblems({ email: 'a@example.com', message: 'Hi\n\tthere' })).toEqual({})
   })
@@ -35,7 +35,7 @@ describe('fieldOfRefusal', () => {
     ['Please enter a valid email address.', 'email'],
     ['Your email may have at most 254 characters.', 'email'],
     [`A message may have at most ${VISITOR_MESSAGE_MAX} characters.`, 'message'],
-    ['Message must not contain control characters (such as NUL) or broken characters.', 'message'],
+    ['Your message contains characters that cannot be sent. Please remove them.', 'message'],
     ['A message was already sent with this purchase.', null],
   ])('%s -> %s', (error, field) => {
     expect(fieldOfRefusal(error)).toBe(field)

@@ -1,12 +1,13 @@
 // Owns the visitor's message to the owner after a purchase: stored with the purchase for the owner (decision 148),
 // each problem (empty, not an email, too long, refused by the server) marked on its field, every other failure said
-// in the dialog, and the text always kept.
+// in the dialog, and the text always kept: also when the dialog is closed, until it is sent.
 import { type ReactNode, useId, useRef, useState } from 'react'
 import { Dialog } from './dialog.tsx'
-import { VISITOR_MESSAGE_MAX } from '../../contract/purchase.ts'
+import { PURCHASE_MESSAGES, VISITOR_MESSAGE_MAX } from '../../contract/purchase.ts'
 import { fieldOfRefusal, messageProblems } from './message-checks.ts'
 import { MESSAGE_FIELD_ERRORS, MESSAGE_FIELDS_REQUIRED, type MessageField, type MessageProblems } from './purchase-flow.ts'
-import { sendPurchaseMessage } from './record-purchase.ts'
+import { newIdempotencyKey, sendPurchaseMessage } from './record-purchase.ts'
+import { settleMessage } from './remembered-purchases.ts'
 import { showToast } from './toast-store.ts'
 
 /** Spec section 9: the message toast shows for 2 s. */
@@ -14,9 +15,22 @@ const MESSAGE_TOAST_MS = 2000
 const EMPTY = { email: '', message: '' }
 /** The counter shows once this few characters are left: earlier it is only noise. */
 const COUNTER_FROM_LEFT = 200
+/**
+ * The draft and the Idempotency-Key of each purchase's message, for this page's life: Cancel, Escape or a tap beside
+ * the dialog must not lose what the buyer wrote, and a resend after a lost answer stays the same message.
+ */
+const drafts = new Map<string, { fields: typeof EMPTY; key: string }>()
+function draftOf(purchaseId: string | null): { fields: typeof EMPTY; key: string } {
+  if (purchaseId === null) return { fields: EMPTY, key: newIdempotencyKey() }
+  let draft = drafts.get(purchaseId)
+  if (!draft) drafts.set(purchaseId, (draft = { fields: EMPTY, key: newIdempotencyKey() }))
+  return draft
+}
+/** Answers after which no message can follow this purchase: the card stops offering one. */
+const SETTLED_BY = new Set<string>([PURCHASE_MESSAGES.messageAlreadySent, PURCHASE_MESSAGES.purchaseNotFound])
 
 export type MessageDialogProps = {
-  /** The purchase the message goes with; null keeps the dialog closed. */
+  /** The purchase the message goes with; null keeps the dialog closed. Give it as the key, so each has its own draft. */
   purchaseId: string | null
   shareableId: string
   onClose: () => void
@@ -24,17 +38,17 @@ export type MessageDialogProps = {
 }
 
 export function MessageDialog({ purchaseId, shareableId, onClose, ownerName }: MessageDialogProps) {
-  const [fields, setFields] = useState(EMPTY)
+  const [fields, setFields] = useState(() => draftOf(purchaseId).fields)
   const [problems, setProblems] = useState<MessageProblems>({})
   const [failure, setFailure] = useState<string | null>(null)
   const [sending, setSending] = useState(false)
-  // One key per message: a resend after a lost answer is the same message, not a refused second one.
-  const key = useRef(crypto.randomUUID())
   const refs = { email: useRef<HTMLInputElement>(null), message: useRef<HTMLTextAreaElement>(null) }
   const ids = { email: useId(), message: useId() }
 
   function edit(field: MessageField, value: string) {
-    setFields({ ...fields, [field]: value })
+    const next = { ...fields, [field]: value }
+    setFields(next)
+    if (purchaseId !== null) drafts.set(purchaseId, { ...draftOf(purchaseId), fields: next })
     if (problems[field] && value.trim() !== '') setProblems({ ...problems, [field]: undefined })
   }
 
@@ -49,9 +63,10 @@ export function MessageDialog({ purchaseId, shareableId, onClose, ownerName }: M
     }
     setSending(true)
     setFailure(null)
-    const outcome = await sendPurchaseMessage(shareableId, purchaseId, fields, { online: navigator.onLine, idempotencyKey: key.current })
+    const outcome = await sendPurchaseMessage(shareableId, purchaseId, fields, { online: navigator.onLine, idempotencyKey: draftOf(purchaseId).key })
     setSending(false)
     if (!outcome.ok) {
+      if (SETTLED_BY.has(outcome.error)) settleMessage(purchaseId)
       const field = fieldOfRefusal(outcome.error)
       if (field === null) setFailure(outcome.error)
       else {
@@ -61,8 +76,8 @@ export function MessageDialog({ purchaseId, shareableId, onClose, ownerName }: M
       return
     }
     showToast({ title: 'Message sent', message: `${ownerName} will find your message with this purchase.`, tone: 'green', autoCloseMs: MESSAGE_TOAST_MS })
-    setFields(EMPTY)
-    key.current = crypto.randomUUID()
+    drafts.delete(purchaseId)
+    settleMessage(purchaseId)
     onClose()
   }
 

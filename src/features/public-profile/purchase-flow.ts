@@ -1,7 +1,8 @@
 // Owns the visitor's simulated purchase as a pure state machine (spec section 4, decision 148: confirmed first), and
 // what each failure tells them.
 import type { VisitorPurchaseResult } from '../../contract/purchase.ts'
-import { MESSAGE_FIELDS_REQUIRED } from '../../contract/purchase.ts'
+import { MESSAGE_FIELDS_REQUIRED, PURCHASE_MESSAGES } from '../../contract/purchase.ts'
+import { NO_ANSWER, SERVER_BUSY, SERVER_TROUBLE } from '../../lib/network-words.ts'
 
 /** Spec section 9: 'Processing payment...' for 1.5 s, then 2 s more before the purchase is recorded. */
 export const PAYMENT_DELAYS_MS = [1500, 2000] as const
@@ -74,22 +75,42 @@ export function itemPurchaseView(item: { id: string; isPurchased: boolean }, sta
 /** Beside the disabled Purchase buttons while the phone is offline. */
 export const OFFLINE_PURCHASE_REASON = 'You are offline. Purchasing needs a connection; try again when you are back online.'
 
-export type PurchaseFailure = 'offline' | 'taken' | 'gone' | 'unknown'
+/**
+ * Each failure says whose side it is on (decision 192): the phone is offline, the server did not answer (a lost or
+ * late answer, though the phone is online), the server is in trouble or busy, the gift changed, or the server refused
+ * with its own words (a 429's wait, spec section 8's generic rule).
+ */
+export type PurchaseFailure = 'offline' | 'noAnswer' | 'serverTrouble' | 'busy' | 'taken' | 'gone' | 'refused' | 'unknown'
 
 export const PURCHASE_FAILED_TITLE = 'Payment failed'
-export const PURCHASE_FAILURE_MESSAGES: Record<PurchaseFailure, string> = {
+export const PURCHASE_FAILURE_MESSAGES: Record<Exclude<PurchaseFailure, 'refused'>, string> = {
   offline: 'You are offline. Nothing was charged; try again when you are back online.',
+  // The purchase may have been recorded with its answer lost: the retry sends the same key, so it is never bought twice.
+  noAnswer: `${NO_ANSWER}. Nothing was charged; please try again (the gift will not be bought twice).`,
+  serverTrouble: `${SERVER_TROUBLE}. Nothing was charged; please try again.`,
+  busy: `${SERVER_BUSY}. Nothing was charged; please try again in a moment.`,
   taken: 'This gift was just bought by someone else.',
   gone: 'This gift is no longer on this wishlist.',
   unknown: 'Something went wrong. Nothing was charged; please try again.',
 }
 
-/** 409 and 404 mean the page is out of date, so it reloads the profile to show what is true now. */
-export function classifyPurchaseFailure(outcome: { status: number } | { networkError: true }): PurchaseFailure {
-  if ('networkError' in outcome) return 'offline'
-  if (outcome.status === 409) return 'taken'
-  if (outcome.status === 404) return 'gone'
-  return 'unknown'
+export type PurchaseFailureOutcome =
+  | { networkError: true; online: boolean }
+  | { status: number; serverMessage?: string | null }
+
+/** What went wrong and the words for it; 409 and 404 mean the page is out of date, so it reloads the profile. */
+export function classifyPurchaseFailure(outcome: PurchaseFailureOutcome): { failure: PurchaseFailure; message: string } {
+  const said = (failure: Exclude<PurchaseFailure, 'refused'>) => ({ failure, message: PURCHASE_FAILURE_MESSAGES[failure] })
+  if ('networkError' in outcome) return said(outcome.online ? 'noAnswer' : 'offline')
+  const { status, serverMessage } = outcome
+  // A retry while the lost attempt still runs on the server: its answer comes to the next retry.
+  if (status === 409 && serverMessage !== PURCHASE_MESSAGES.alreadyPurchased) return said('busy')
+  if (status === 409) return said('taken')
+  if (status === 404) return said('gone')
+  if (status === 408) return said('noAnswer')
+  if (status >= 500) return said('serverTrouble')
+  if (serverMessage) return { failure: 'refused', message: serverMessage }
+  return said(status === 429 ? 'busy' : 'unknown')
 }
 
 export function failureNeedsReload(failure: PurchaseFailure): boolean {

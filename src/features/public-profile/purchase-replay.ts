@@ -1,5 +1,6 @@
-// Owns the Purchase tap that arrives before React runs the page (decision 176): the plain code keeps the item here while
-// the purchase flow loads, and the wishlist opens its confirmation sheet for it once hydrated. One tap, taken once.
+// Owns the Purchase (or 'Send a message') tap that arrives before React runs the page (decision 176): the plain code
+// keeps the item here while the purchase flow loads, and the wishlist opens its sheet (or message) once hydrated. One
+// tap, taken once.
 
 let pendingItemId: string | null = null
 
@@ -10,5 +11,17 @@ export function keepPurchaseTap(itemId: string): void {
 export function takePurchaseTap(): string | null {
   const itemId = pendingItemId
   pendingItemId = null
+  return itemId
+}
+
+let pendingMessageItemId: string | null = null
+
+export function keepMessageTap(itemId: string): void {
+  pendingMessageItemId = itemId
+}
+
+export function takeMessageTap(): string | null {
+  const itemId = pendingMessageItemId
+  pendingMessageItemId = null
   return itemId
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { apiPaths } from '../../contract/api-paths.ts'
 import { MESSAGE_SEND_ERRORS, recordPurchase, sendPurchaseMessage } from './record-purchase.ts'
 
@@ -7,28 +7,55 @@ const RESULT = { purchaseId: '0b5c4c8e-4f0a-4a53-9a55-7f3f7d3f0c11', wishlistIte
 const reply = (body: unknown, status: number): typeof fetch => async () => new Response(JSON.stringify(body), { status })
 
 describe('recordPurchase', () => {
+  const LIMIT = 'Too many purchases from this wishlist right now. Please try again in 10 minutes.'
+  const online = () => true
   it.each<[string, typeof fetch, boolean | undefined, unknown]>([
     ['a 201 records the purchase', reply(RESULT, 201), true, { ok: true, result: RESULT }],
-    ['a 409 says someone else bought it', reply({ message: 'Already purchased' }, 409), true, { ok: false, failure: 'taken' }],
+    ['a 409 says someone else bought it', reply({ message: 'This item has already been purchased.' }, 409), true, { ok: false, failure: 'taken' }],
     ['a 404 says the gift is gone', reply({ message: 'Not found' }, 404), true, { ok: false, failure: 'gone' }],
-    ['a 500 is unknown', reply({ message: 'boom' }, 500), true, { ok: false, failure: 'unknown' }],
-    ['a network error is offline', async () => { throw new TypeError('Failed to fetch') }, true, { ok: false, failure: 'offline' }],
+    ['a 500 is the server in trouble', reply({ message: 'boom' }, 500), true, { ok: false, failure: 'serverTrouble' }],
+    ["a 429 says the server's words", reply({ message: LIMIT }, 429), true, { ok: false, failure: 'refused', message: LIMIT }],
+    ['a network error while online got no answer', async () => { throw new TypeError('Failed to fetch') }, true, { ok: false, failure: 'noAnswer' }],
     ['a known offline browser sends nothing', async () => { throw new Error('must not be called') }, false, { ok: false, failure: 'offline' }],
+    ['a 201 whose body never came got no answer', async () => new Response('{"purchaseId":', { status: 201 }), true, { ok: false, failure: 'noAnswer' }],
     ['an unreadable answer is unknown', reply({ nope: true }, 201), undefined, { ok: false, failure: 'unknown' }],
-  ])('%s', async (_, fetchImpl, online, expected) => {
-    expect(await recordPurchase('aB3dE5gH', ITEM, { fetchImpl, online })).toEqual(expected)
+  ])('%s', async (_, fetchImpl, online_, expected) => {
+    expect(await recordPurchase('aB3dE5gH', ITEM, { fetchImpl, online: online_, onlineNow: online })).toMatchObject(expected as object)
   })
 
-  it('posts the item id as JSON to the profile it belongs to', async () => {
+  it('a network error while the browser says offline is worded as offline', async () => {
+    const outcome = await recordPurchase('aB3dE5gH', ITEM, { fetchImpl: async () => { throw new TypeError('Failed to fetch') }, onlineNow: () => false })
+    expect(outcome).toMatchObject({ ok: false, failure: 'offline' })
+  })
+
+  it('gives up after its deadline: a server that never answers is said as no answer', async () => {
+    vi.useFakeTimers()
+    try {
+      const silent: typeof fetch = (_, init) =>
+        new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))
+      const pending = recordPurchase('aB3dE5gH', ITEM, { fetchImpl: silent, onlineNow: online })
+      await vi.advanceTimersByTimeAsync(29_999)
+      let settled = false
+      void pending.then(() => (settled = true))
+      await vi.advanceTimersByTimeAsync(0)
+      expect(settled).toBe(false)
+      await vi.advanceTimersByTimeAsync(1)
+      expect(await pending).toMatchObject({ ok: false, failure: 'noAnswer' })
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('posts the item id as JSON to the profile it belongs to, under the attempt\'s Idempotency-Key', async () => {
     let sent: [string, RequestInit | undefined] | undefined
     const spy: typeof fetch = async (input, init) => {
       sent = [String(input), init]
       return new Response(JSON.stringify(RESULT), { status: 201 })
     }
-    await recordPurchase('aB3dE5gH', ITEM, { fetchImpl: spy })
+    await recordPurchase('aB3dE5gH', ITEM, { fetchImpl: spy, idempotencyKey: 'attempt-1' })
     expect(sent?.[0]).toBe(apiPaths.publicPurchases('aB3dE5gH'))
     expect(sent?.[0]).toBe('/api/public/profiles/aB3dE5gH/purchases')
-    expect(sent?.[1]).toMatchObject({ method: 'POST', body: JSON.stringify({ wishlistItemId: ITEM }) })
+    expect(sent?.[1]).toMatchObject({ method: 'POST', body: JSON.stringify({ wishlistItemId: ITEM }), headers: expect.objectContaining({ 'Idempotency-Key': 'attempt-1' }) })
   })
 })
 

@@ -6,38 +6,70 @@ import { IDEMPOTENCY_KEY_HEADER } from '../../contract/names.ts'
 import type { VisitorPurchaseResult } from '../../contract/purchase.ts'
 import { VisitorPurchaseResultSchema } from '../../contract/purchase.ts'
 import type { PurchaseFailure } from './purchase-flow.ts'
-import { classifyPurchaseFailure } from './purchase-flow.ts'
+import { classifyPurchaseFailure, PURCHASE_FAILURE_MESSAGES } from './purchase-flow.ts'
+import { PAGE_REQUEST_TIMEOUT_MS } from '../../lib/request-deadline.ts'
 
-export type RecordPurchaseOutcome = { ok: true; result: VisitorPurchaseResult } | { ok: false; failure: PurchaseFailure }
+export type RecordPurchaseOutcome =
+  | { ok: true; result: VisitorPurchaseResult }
+  | { ok: false; failure: PurchaseFailure; message: string }
+
+export type RecordPurchaseOptions = {
+  /** The page going away: the call stops, and the caller says nothing. */
+  signal?: AbortSignal
+  fetchImpl?: typeof fetch
+  online?: boolean
+  /** One key per purchase attempt, sent again by its retry: a lost answer is replayed, never a second purchase. */
+  idempotencyKey?: string
+  timeoutMs?: number
+  /** Asked after a call that got no answer: offline is worded so only when the browser says it is. */
+  onlineNow?: () => boolean
+}
+
+const browserOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false
 
 /** Records the purchase; never throws, so the caller only decides what to tell the visitor. */
-export async function recordPurchase(
-  shareableId: string,
-  wishlistItemId: string,
-  options: { signal?: AbortSignal; fetchImpl?: typeof fetch; online?: boolean } = {},
-): Promise<RecordPurchaseOutcome> {
+export async function recordPurchase(shareableId: string, wishlistItemId: string, options: RecordPurchaseOptions = {}): Promise<RecordPurchaseOutcome> {
   // Known offline: fail before sending, so nothing is half-done and the message is the honest one.
-  if (options.online === false) return { ok: false, failure: 'offline' }
-  let response: Response
+  if (options.online === false) return failed(classifyPurchaseFailure({ networkError: true, online: false }))
+  // A server that took the connection and went silent would leave 'Processing payment...' for ever (decision 192).
+  const deadline = new AbortController()
+  const timer = setTimeout(() => deadline.abort(), options.timeoutMs ?? PAGE_REQUEST_TIMEOUT_MS)
+  const signal = options.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal
   try {
-    response = await (options.fetchImpl ?? fetch)(apiPaths.publicPurchases(shareableId), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ wishlistItemId }),
-      signal: options.signal,
-    })
-  } catch {
-    return { ok: false, failure: classifyPurchaseFailure({ networkError: true }) }
+    let response: Response
+    try {
+      response = await (options.fetchImpl ?? fetch)(apiPaths.publicPurchases(shareableId), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json', [IDEMPOTENCY_KEY_HEADER]: options.idempotencyKey ?? newIdempotencyKey() },
+        body: JSON.stringify({ wishlistItemId }),
+        signal,
+      })
+    } catch {
+      return failed(classifyPurchaseFailure({ networkError: true, online: (options.onlineNow ?? browserOnline)() }))
+    }
+    const body: unknown = await response.json().catch(() => undefined)
+    if (!response.ok) return failed(classifyPurchaseFailure({ status: response.status, serverMessage: messageIn(body) }))
+    // A body cut off by the deadline or a dropped connection: the purchase may be recorded, its answer never came.
+    if (body === undefined) return failed(classifyPurchaseFailure({ networkError: true, online: (options.onlineNow ?? browserOnline)() }))
+    const parsed = v.safeParse(VisitorPurchaseResultSchema, body)
+    return parsed.success ? { ok: true, result: parsed.output } : failed({ failure: 'unknown', message: PURCHASE_FAILURE_MESSAGES.unknown })
+  } finally {
+    clearTimeout(timer)
   }
-  if (!response.ok) return { ok: false, failure: classifyPurchaseFailure({ status: response.status }) }
-  let body: unknown
-  try {
-    body = await response.json()
-  } catch {
-    return { ok: false, failure: 'unknown' }
-  }
-  const parsed = v.safeParse(VisitorPurchaseResultSchema, body)
-  return parsed.success ? { ok: true, result: parsed.output } : { ok: false, failure: 'unknown' }
+}
+
+function failed(said: { failure: PurchaseFailure; message: string }): RecordPurchaseOutcome {
+  return { ok: false, ...said }
+}
+
+function messageIn(body: unknown): string | null {
+  return typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' && body.message.trim() !== '' ? body.message : null
+}
+
+/** A random key that works on a plain-http page too (a phone on the LAN), where crypto.randomUUID is missing. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('')
 }
 
 export type SendMessageOutcome = { ok: true } | { ok: false; error: string }
@@ -60,7 +92,7 @@ export async function sendPurchaseMessage(
     response = await (options.fetchImpl ?? fetch)(apiPaths.publicPurchaseMessage(shareableId, purchaseId), {
       method: 'POST',
       // A resend after a lost answer is the same message, not a second one refused as "already sent".
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', [IDEMPOTENCY_KEY_HEADER]: options.idempotencyKey ?? crypto.randomUUID() },
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', [IDEMPOTENCY_KEY_HEADER]: options.idempotencyKey ?? newIdempotencyKey() },
       body: JSON.stringify(fields),
     })
   } catch {

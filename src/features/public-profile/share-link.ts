@@ -1,6 +1,6 @@
 // Owns what 'Share' does on the visitor page: the phone's share sheet (Web Share API), else the link copied, and the
 // toast that says so. Plain code, so the button works before React loads (decision 176).
-import { showToast } from './toast-store.ts'
+import { showToast, type ToastInput } from './toast-store.ts'
 
 export type ShareOutcome = 'shared' | 'copied' | 'cancelled' | 'failed'
 
@@ -32,6 +32,13 @@ export async function shareThisPage(title: string): Promise<void> {
   const url = window.location.href.split('#')[0] ?? window.location.href
   const outcome = await shareLink({ title, url }, navigator)
   if (outcome === 'copied') showToast({ title: 'Link copied', message: 'Paste it anywhere to share this page.', tone: 'green' })
-  // The spec's texts for a share that did not work.
-  if (outcome === 'failed') showToast({ title: 'Share failed', message: 'Failed to share your profile.', tone: 'red' })
+  if (outcome === 'failed') showToast(linkToCopyByHand(url))
+}
+
+/**
+ * The browser refused the clipboard: the visitor copies the link themselves. Not the spec's owner-facing 'Failed to share
+ * your profile.' (this is someone else's page); it stays until closed, as copying by hand takes a while.
+ */
+export function linkToCopyByHand(url: string): ToastInput {
+  return { title: 'Copy the link', message: 'This browser did not let the page copy it. Copy it from here to share this page:', link: url, autoCloseMs: null }
 }

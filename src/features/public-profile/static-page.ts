@@ -1,7 +1,9 @@
 // Owns the visitor page before React (decision 176): the server's HTML made interactive by plain DOM code ('More',
-// Share, the theme switch, the offline notice and toasts) until the first Purchase tap hands the page to React.
+// Share, the theme switch, the offline notice, toasts and the buyer's 'Send a message') until the first Purchase (or
+// 'Send a message') tap hands the page to React.
 import { readThemeChoice, THEME_CHOICES } from '../../lib/theme-storage.ts'
-import { OPENED_ATTRIBUTE, PURCHASE_ITEM_ATTRIBUTE, SHARE_TITLE_ATTRIBUTE } from './dom-hooks.ts'
+import { CARD_ITEM_ATTRIBUTE, MESSAGE_ITEM_ATTRIBUTE, OPENED_ATTRIBUTE, PURCHASE_ITEM_ATTRIBUTE, SHARE_TITLE_ATTRIBUTE } from './dom-hooks.ts'
+import { awaitingMessages } from './remembered-purchases.ts'
 import { OFFLINE_PURCHASE_REASON } from './purchase-flow.ts'
 import { shareThisPage } from './share-link.ts'
 import { drawToastsWithoutReact } from './static-toasts.ts'
@@ -16,6 +18,10 @@ export type StaticPageHooks = {
    * code could not be loaded (the tap then comes back to this page).
    */
   onPurchase: (itemId: string) => Promise<void>
+  /** 'Send a message' tapped on a gift this browser bought: the message dialog is React's, loaded as for Purchase. */
+  onMessage: (itemId: string) => Promise<void>
+  /** The profile shown, whose purchases from this browser may still wait for their message. */
+  shareableId: string | undefined
 }
 
 export type StaticPage = {
@@ -27,6 +33,7 @@ const OFFLINE_REASON_ID = 'qv-offline-reason'
 const PURCHASE = `button[${PURCHASE_ITEM_ATTRIBUTE}]`
 const SHARE = `button[${SHARE_TITLE_ATTRIBUTE}]`
 const THEME_RADIO = 'input[name="qv-theme"]'
+const MESSAGE = `button[${MESSAGE_ITEM_ATTRIBUTE}]`
 
 export function startStaticPage(root: HTMLElement, hooks: StaticPageHooks): StaticPage {
   const listening = new AbortController()
@@ -48,6 +55,7 @@ export function startStaticPage(root: HTMLElement, hooks: StaticPageHooks): Stat
   window.addEventListener('offline', showConnection, { signal })
   const region = root.querySelector<HTMLElement>('.qv-toasts')
   const stopToasts = region ? drawToastsWithoutReact(region) : () => undefined
+  if (hooks.shareableId !== undefined) offerMessages(root, hooks.shareableId)
 
   root.addEventListener(
     'click',
@@ -57,6 +65,12 @@ export function startStaticPage(root: HTMLElement, hooks: StaticPageHooks): Stat
       if (more) return toggleMore(more)
       const share = target?.closest<HTMLButtonElement>(SHARE)
       if (share) return void shareThisPage(share.getAttribute(SHARE_TITLE_ATTRIBUTE) ?? document.title)
+      const message = target?.closest<HTMLButtonElement>(MESSAGE)
+      const messageItemId = message?.getAttribute(MESSAGE_ITEM_ATTRIBUTE)
+      if (message && messageItemId) {
+        message.setAttribute('aria-busy', 'true')
+        return void hooks.onMessage(messageItemId).catch(() => message.removeAttribute('aria-busy'))
+      }
       const purchase = target?.closest<HTMLButtonElement>(PURCHASE)
       const itemId = purchase?.getAttribute(PURCHASE_ITEM_ATTRIBUTE)
       if (!purchase || !itemId) return
@@ -93,7 +107,25 @@ export function startStaticPage(root: HTMLElement, hooks: StaticPageHooks): Stat
       stopToasts()
       showOffline(root, buttons(PURCHASE), false)
       for (const button of buttons(PURCHASE)) button.removeAttribute('aria-busy')
+      // React draws its own once hydrated (from the same storage); the server's HTML has none.
+      for (const button of buttons(MESSAGE)) button.remove()
     },
+  }
+}
+
+/** 'Send a message' on each bought gift whose purchase from this browser waits for its message, as wishlist-view.tsx. */
+function offerMessages(root: HTMLElement, shareableId: string): void {
+  for (const itemId of Object.keys(awaitingMessages(shareableId))) {
+    const card = root.querySelector(`[${CARD_ITEM_ATTRIBUTE}="${CSS.escape(itemId)}"]`)
+    const actions = card?.querySelector('.qv-actions')
+    // Only while the gift shows as bought: an owner's 'Back on the wishlist' ended that purchase.
+    if (!actions || card?.querySelector(`button[${PURCHASE_ITEM_ATTRIBUTE}]`)) continue
+    const button = document.createElement('button')
+    button.type = 'button'
+    button.className = 'qv-btn qv-btn-light'
+    button.setAttribute(MESSAGE_ITEM_ATTRIBUTE, itemId)
+    button.textContent = 'Send a message'
+    actions.append(button)
   }
 }
 

@@ -1,6 +1,6 @@
 // Owns the toasts while the visitor page runs without React (decision 176): the store of toast-store.ts drawn into the
 // server's live region with the markup of toasts.tsx, until React's Toaster takes the region over at the hand-over.
-import { hideToast, subscribeToasts, type Toast, toastState } from './toast-store.ts'
+import { hideToast, LINK_LABEL, subscribeToasts, type Toast, toastState } from './toast-store.ts'
 
 /** Tabler's 'x' icon at 16 px, as the Toaster draws its close button. */
 const CLOSE_ICON =
@@ -21,6 +21,15 @@ function toastElement(toast: Toast): HTMLElement {
   const box = element('div', `qv-toast qv-toast-${toast.tone ?? 'blue'}`)
   box.setAttribute('role', toast.tone === 'red' ? 'alert' : 'status')
   box.append(element('p', 'qv-toast-title', toast.title), element('p', '', toast.message))
+  if (toast.link) {
+    const link = document.createElement('input')
+    link.className = 'qv-toast-link'
+    link.readOnly = true
+    link.value = toast.link
+    link.setAttribute('aria-label', LINK_LABEL)
+    link.addEventListener('focus', () => link.select())
+    box.append(link)
+  }
   const { action } = toast
   if (action) {
     const act = element('button', 'qv-btn', action.label)

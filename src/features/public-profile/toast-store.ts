@@ -10,11 +10,15 @@ export type ToastInput = {
   /** Milliseconds on screen; null keeps it until the visitor closes it or acts on it. */
   autoCloseMs?: number | null
   action?: { label: string; onClick: () => void }
+  /** An address shown selectable, for the visitor to copy by hand (a refused clipboard). */
+  link?: string
 }
 
 export type Toast = ToastInput & { id: number }
 
 const DEFAULT_AUTO_CLOSE_MS = 4000
+/** The accessible name of a toast's link to copy (both drawings of the toasts). */
+export const LINK_LABEL = 'Link to this page'
 /** The toasts, and how many open dialogs show them: a modal dialog's backdrop would dim the page's copy (issue 23). */
 export type ToastState = { toasts: readonly Toast[]; dialogHosts: number }
 export const NO_TOASTS: ToastState = { toasts: [], dialogHosts: 0 }

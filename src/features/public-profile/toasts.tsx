@@ -2,7 +2,7 @@
 // needs no notification library.
 import { IconX } from '@tabler/icons-react'
 import { useEffect, useSyncExternalStore } from 'react'
-import { changeDialogHosts, hideToast, NO_TOASTS, subscribeToasts, toastState } from './toast-store.ts'
+import { changeDialogHosts, hideToast, LINK_LABEL, NO_TOASTS, subscribeToasts, toastState } from './toast-store.ts'
 
 /**
  * The page has one; an open dialog renders another inside itself (the top layer), and while it is there the page's
@@ -23,6 +23,9 @@ export function Toaster({ inDialog = false }: { inDialog?: boolean }) {
         <div key={toast.id} className={`qv-toast qv-toast-${toast.tone ?? 'blue'}`} role={toast.tone === 'red' ? 'alert' : 'status'}>
           <p className="qv-toast-title">{toast.title}</p>
           <p>{toast.message}</p>
+          {toast.link && (
+            <input className="qv-toast-link" readOnly value={toast.link} aria-label={LINK_LABEL} onFocus={(event) => event.currentTarget.select()} />
+          )}
           {toast.action && (
             <button
               type="button"

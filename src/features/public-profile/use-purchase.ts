@@ -8,11 +8,11 @@ import {
   itemPurchaseView,
   PAYMENT_DELAYS_MS,
   PURCHASE_FAILED_TITLE,
-  PURCHASE_FAILURE_MESSAGES,
   purchaseReducer,
 } from './purchase-flow.ts'
-import { recordPurchase } from './record-purchase.ts'
-import { showToast } from './toast-store.ts'
+import { newIdempotencyKey, recordPurchase } from './record-purchase.ts'
+import { rememberPurchase } from './remembered-purchases.ts'
+import { hideToast, showToast } from './toast-store.ts'
 
 /** How long 'Payment successful!' stays up; the spec keeps the value to itself. */
 const THANK_YOU_TOAST_MS = 4000
@@ -27,6 +27,8 @@ export type PurchaseControls = {
   /** Confirmed on the sheet: the simulated payment runs and the purchase is recorded. */
   purchase: (item: PublicWishlistItem) => void
   closeThanks: () => void
+  /** Ends 'Payment successful!' early: at 320 px it would cover the heading of the message dialog opened over it. */
+  endThanksToast: () => void
 }
 
 export function usePurchase(shareableId: string, onOutdated: () => void): PurchaseControls {
@@ -34,6 +36,9 @@ export function usePurchase(shareableId: string, onOutdated: () => void): Purcha
   const stateRef = useRef(state)
   stateRef.current = state
   const unmounted = useRef(new AbortController())
+  /** The key of each gift's purchase until its answer came: a retry is the same attempt, not a second purchase. */
+  const attemptKeys = useRef(new Map<string, string>())
+  const thanksToast = useRef<number | null>(null)
 
   useEffect(() => {
     const controller = new AbortController()
@@ -50,17 +55,24 @@ export function usePurchase(shareableId: string, onOutdated: () => void): Purcha
       if (current.step.phase !== 'confirming' || current.step.itemId !== item.id || !itemPurchaseView(item, current).showPurchase) return
       dispatch({ type: 'start', itemId: item.id })
       const signal = unmounted.current.signal
+      // The retry of a confirmation whose answer was lost sends the same key: the server replays its first answer.
+      const idempotencyKey = attemptKeys.current.get(item.id) ?? newIdempotencyKey()
+      attemptKeys.current.set(item.id, idempotencyKey)
       void (async () => {
         for (const ms of PAYMENT_DELAYS_MS) await delay(ms, signal)
-        const outcome = await recordPurchase(shareableId, item.id, { signal, online: navigator.onLine })
+        const outcome = await recordPurchase(shareableId, item.id, { signal, online: navigator.onLine, idempotencyKey })
         if (signal.aborted) return
+        if (outcome.ok || failureNeedsReload(outcome.failure)) attemptKeys.current.delete(item.id)
         if (outcome.ok) {
           dispatch({ type: 'recorded', result: outcome.result })
-          showToast({ title: 'Payment successful!', message: `Thank you for giving ${item.name}.`, tone: 'green', autoCloseMs: THANK_YOU_TOAST_MS })
+          // The buyer may leave the thank-you without writing: the card offers the message later, also after a reload.
+          const { purchaseId, purchasedAt } = outcome.result
+          rememberPurchase({ shareableId, itemId: item.id, purchaseId, at: purchasedAt })
+          thanksToast.current = showToast({ title: 'Payment successful!', message: `Thank you for giving ${item.name}.`, tone: 'green', autoCloseMs: THANK_YOU_TOAST_MS })
           return
         }
         dispatch({ type: 'failed', itemId: item.id })
-        showToast({ title: PURCHASE_FAILED_TITLE, message: PURCHASE_FAILURE_MESSAGES[outcome.failure], tone: 'red', autoCloseMs: FAILURE_TOAST_MS })
+        showToast({ title: PURCHASE_FAILED_TITLE, message: outcome.message, tone: 'red', autoCloseMs: FAILURE_TOAST_MS })
         if (failureNeedsReload(outcome.failure)) onOutdated()
       })().catch(() => undefined)
     },
@@ -68,7 +80,11 @@ export function usePurchase(shareableId: string, onOutdated: () => void): Purcha
   )
 
   const closeThanks = useCallback(() => dispatch({ type: 'close-thanks' }), [])
-  return { state, ask, cancel, purchase, closeThanks }
+  const endThanksToast = useCallback(() => {
+    if (thanksToast.current !== null) hideToast(thanksToast.current)
+    thanksToast.current = null
+  }, [])
+  return { state, ask, cancel, purchase, closeThanks, endThanksToast }
 }
 
 /** Resolves after `ms`, or rejects at once when the page goes away, so no timer outlives it. */

@@ -2,7 +2,7 @@
 import { IconExternalLink, IconPhoto } from '@tabler/icons-react'
 import type { PublicWishlistItem } from '../../contract/profile.ts'
 import { formatEuro } from '../../lib/money.ts'
-import { PURCHASE_ITEM_ATTRIBUTE } from './dom-hooks.ts'
+import { CARD_ITEM_ATTRIBUTE, MESSAGE_ITEM_ATTRIBUTE, PURCHASE_ITEM_ATTRIBUTE } from './dom-hooks.ts'
 import { ExpandableText } from './expandable-text.tsx'
 import { useHydrated, useSecurePage } from './page-context.ts'
 import { imageSrc, productHref, uploadSrcSet } from './profile-view.ts'
@@ -21,15 +21,17 @@ export type WishlistItemCardProps = {
   imageLoading?: ImageLoading
   /** The id of the text saying why Purchase is disabled (offline). */
   purchaseDescribedBy?: string
+  /** This browser bought it and its message is not sent yet: 'Send a message' opens the message dialog. */
+  onSendMessage?: () => void
 }
 
-export function WishlistItemCard({ item, view, onPurchase, imageLoading = 'lazy', purchaseDescribedBy }: WishlistItemCardProps) {
+export function WishlistItemCard({ item, view, onPurchase, imageLoading = 'lazy', purchaseDescribedBy, onSendMessage }: WishlistItemCardProps) {
   const image = imageSrc(item.imageUrl, useSecurePage())
   const srcSet = uploadSrcSet(image)
   const link = productHref(item.productUrl)
   const hydrated = useHydrated()
   return (
-    <article className="qv-card" aria-busy={view.processing}>
+    <article className="qv-card" aria-busy={view.processing} {...{ [CARD_ITEM_ATTRIBUTE]: item.id }}>
       <div className="qv-media qv-dim">
         {image ? (
           <img
@@ -72,6 +74,11 @@ export function WishlistItemCard({ item, view, onPurchase, imageLoading = 'lazy'
             View
             <IconExternalLink size={16} aria-hidden />
           </a>
+        )}
+        {onSendMessage && (
+          <button type="button" className="qv-btn qv-btn-light" {...{ [MESSAGE_ITEM_ATTRIBUTE]: item.id }} onClick={onSendMessage}>
+            Send a message
+          </button>
         )}
         {view.showPurchase && (
           <button

@@ -1,13 +1,15 @@
 // Owns a wishlist profile as a visitor sees it: header with stats, the gift cards (open ones first), and the purchase
-// dialogs: confirmation, thank-you and the message to the owner.
-import { useEffect, useId, useState } from 'react'
+// dialogs: confirmation, thank-you and the message to the owner, which a card offers until it was sent.
+import { useEffect, useId, useState, useSyncExternalStore } from 'react'
 import { ConfirmSheet } from './confirm-sheet.tsx'
+import { CARD_ITEM_ATTRIBUTE, MESSAGE_ITEM_ATTRIBUTE } from './dom-hooks.ts'
 import type { VisitorProfile } from './load-profile.ts'
 import { MessageDialog } from './message-dialog.tsx'
 import { useOnline } from './page-context.ts'
 import { ProfileHeader } from './profile-header.tsx'
 import { contactActions, itemPurchaseView, OFFLINE_PURCHASE_REASON, openGiftsFirst } from './purchase-flow.ts'
-import { takePurchaseTap } from './purchase-replay.ts'
+import { takeMessageTap, takePurchaseTap } from './purchase-replay.ts'
+import { awaitingMessages, NO_REMEMBERED, subscribeRemembered } from './remembered-purchases.ts'
 import { ThankYouModal } from './thank-you-modal.tsx'
 import { usePurchase } from './use-purchase.ts'
 import { type ImageLoading, WishlistItemCard } from './wishlist-item-card.tsx'
@@ -20,11 +22,25 @@ function imageLoadingAt(index: number): ImageLoading {
   return index === 0 ? 'high' : 'lazy'
 }
 
+/**
+ * After a dialog of a card closes, the control it came from may be gone (Purchase, or 'Send a message' once sent): the
+ * focus goes to the card's 'Send a message', else its heading, never to the page's <body>.
+ */
+function focusCard(itemId: string): void {
+  const card = document.querySelector(`[${CARD_ITEM_ATTRIBUTE}="${CSS.escape(itemId)}"]`)
+  const target = card?.querySelector<HTMLElement>(`[${MESSAGE_ITEM_ATTRIBUTE}]`) ?? card?.querySelector<HTMLElement>('h2')
+  if (target?.tagName === 'H2') target.tabIndex = -1
+  target?.focus()
+}
+
 export function WishlistView({ profile, onOutdated }: { profile: VisitorProfile; onOutdated: () => void }) {
-  const { state, ask, cancel, purchase, closeThanks } = usePurchase(profile.shareableId, onOutdated)
+  const { state, ask, cancel, purchase, closeThanks, endThanksToast } = usePurchase(profile.shareableId, onOutdated)
   const online = useOnline()
   const offlineReasonId = useId()
-  const [messagePurchaseId, setMessagePurchaseId] = useState<string | null>(null)
+  const [message, setMessage] = useState<{ purchaseId: string; itemId: string } | null>(null)
+  const [focusItem, setFocusItem] = useState<string | null>(null)
+  // Empty while hydrating (the server knows nothing of this browser), then this browser's purchases.
+  const awaiting = useSyncExternalStore(subscribeRemembered, () => awaitingMessages(profile.shareableId), () => NO_REMEMBERED)
   // Ordered by the server's purchase state only, so a gift bought in this visit stays where the visitor saw it.
   const views = openGiftsFirst(profile.wishlist).map((item) => ({ item, view: itemPurchaseView(item, state, online) }))
   const stats = { items: views.length, purchased: views.filter(({ view }) => view.purchased).length }
@@ -38,7 +54,20 @@ export function WishlistView({ profile, onOutdated }: { profile: VisitorProfile;
     const itemId = takePurchaseTap()
     const item = itemId === null ? undefined : profile.wishlist.find((gift) => gift.id === itemId)
     if (item) ask(item)
-  }, [profile.wishlist, ask])
+    // 'Send a message' tapped before React ran the page (after a reload).
+    const messageItemId = takeMessageTap()
+    const purchaseId = messageItemId === null ? undefined : awaitingMessages(profile.shareableId)[messageItemId]
+    if (messageItemId !== null && purchaseId) setMessage({ purchaseId, itemId: messageItemId })
+  }, [profile.wishlist, profile.shareableId, ask])
+  useEffect(() => {
+    if (focusItem === null) return
+    setFocusItem(null)
+    focusCard(focusItem)
+  }, [focusItem])
+  const closeThanksToCard = () => {
+    if (thanks) setFocusItem(thanks.itemId)
+    closeThanks()
+  }
 
   return (
     <div className="qv-stack">
@@ -60,6 +89,7 @@ export function WishlistView({ profile, onOutdated }: { profile: VisitorProfile;
                 onPurchase={ask}
                 imageLoading={imageLoadingAt(index)}
                 purchaseDescribedBy={online ? undefined : offlineReasonId}
+                onSendMessage={view.purchased && awaiting[item.id] ? () => setMessage({ purchaseId: awaiting[item.id] ?? '', itemId: item.id }) : undefined}
               />
             </li>
           ))}
@@ -68,21 +98,26 @@ export function WishlistView({ profile, onOutdated }: { profile: VisitorProfile;
       <ConfirmSheet item={confirmItem} ownerName={profile.username} online={online} onCancel={cancel} onConfirm={purchase} />
       <ThankYouModal
         opened={thanks !== null}
-        onClose={closeThanks}
+        onClose={closeThanksToCard}
         ownerName={profile.username}
         itemName={thankedItem?.name ?? null}
         paid={thanks ? (state.bought[thanks.itemId] ?? null) : null}
         contact={contactActions(thanks?.contactInfo ?? '')}
         onSendMessage={() => {
-          const purchaseId = thanks?.purchaseId ?? null
+          if (!thanks) return
           closeThanks()
-          setMessagePurchaseId(purchaseId)
+          endThanksToast()
+          setMessage({ purchaseId: thanks.purchaseId, itemId: thanks.itemId })
         }}
       />
       <MessageDialog
-        purchaseId={messagePurchaseId}
+        key={message?.purchaseId ?? ''}
+        purchaseId={message?.purchaseId ?? null}
         shareableId={profile.shareableId}
-        onClose={() => setMessagePurchaseId(null)}
+        onClose={() => {
+          if (message) setFocusItem(message.itemId)
+          setMessage(null)
+        }}
         ownerName={profile.username}
       />
     </div>
