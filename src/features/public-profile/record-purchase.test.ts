@@ -23,6 +23,20 @@ describe('recordPurchase', () => {
     expect(await recordPurchase('aB3dE5gH', ITEM, { fetchImpl, online: online_, onlineNow: online })).toMatchObject(expected as object)
   })
 
+  it('works on a phone without AbortSignal.any (Safari before 17.4), and the page leaving still stops it', async () => {
+    vi.stubGlobal('AbortSignal', Object.assign(function () {}, { timeout: AbortSignal.timeout }))
+    try {
+      expect(await recordPurchase('aB3dE5gH', ITEM, { fetchImpl: reply(RESULT, 201), signal: new AbortController().signal })).toMatchObject({ ok: true })
+      const leaving = new AbortController()
+      const held: typeof fetch = (_url, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))
+      const outcome = recordPurchase('aB3dE5gH', ITEM, { fetchImpl: held, signal: leaving.signal, onlineNow: online })
+      leaving.abort()
+      expect(await outcome).toMatchObject({ ok: false, failure: 'noAnswer' })
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+
   it('a network error while the browser says offline is worded as offline', async () => {
     const outcome = await recordPurchase('aB3dE5gH', ITEM, { fetchImpl: async () => { throw new TypeError('Failed to fetch') }, onlineNow: () => false })
     expect(outcome).toMatchObject({ ok: false, failure: 'offline' })

@@ -7,7 +7,10 @@ import type { VisitorPurchaseResult } from '../../contract/purchase.ts'
 import { VisitorPurchaseResultSchema } from '../../contract/purchase.ts'
 import type { PurchaseFailure } from './purchase-flow.ts'
 import { classifyPurchaseFailure, PURCHASE_FAILURE_MESSAGES } from './purchase-flow.ts'
+import { newIdempotencyKey } from '../../lib/random-key.ts'
 import { PAGE_REQUEST_TIMEOUT_MS } from '../../lib/request-deadline.ts'
+
+export { newIdempotencyKey }
 
 export type RecordPurchaseOutcome =
   | { ok: true; result: VisitorPurchaseResult }
@@ -34,7 +37,11 @@ export async function recordPurchase(shareableId: string, wishlistItemId: string
   // A server that took the connection and went silent would leave 'Processing payment...' for ever (decision 192).
   const deadline = new AbortController()
   const timer = setTimeout(() => deadline.abort(), options.timeoutMs ?? PAGE_REQUEST_TIMEOUT_MS)
-  const signal = options.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal
+  // By hand, not AbortSignal.any: phones without it (Safari before 17.4) would throw here and leave the card spinning.
+  const leaving = () => deadline.abort()
+  options.signal?.addEventListener('abort', leaving, { once: true })
+  if (options.signal?.aborted) deadline.abort()
+  const signal = deadline.signal
   try {
     let response: Response
     try {
@@ -55,6 +62,7 @@ export async function recordPurchase(shareableId: string, wishlistItemId: string
     return parsed.success ? { ok: true, result: parsed.output } : failed({ failure: 'unknown', message: PURCHASE_FAILURE_MESSAGES.unknown })
   } finally {
     clearTimeout(timer)
+    options.signal?.removeEventListener('abort', leaving)
   }
 }
 
@@ -66,11 +74,6 @@ function messageIn(body: unknown): string | null {
   return typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' && body.message.trim() !== '' ? body.message : null
 }
 
-/** A random key that works on a plain-http page too (a phone on the LAN), where crypto.randomUUID is missing. */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('')
-}
 
 export type SendMessageOutcome = { ok: true } | { ok: false; error: string }
 

@@ -29,4 +29,15 @@ describe('sendSupportMessage', () => {
     )
     expect(outcome).toBe(words)
   })
+
+  it('on a plain-http page (no crypto.randomUUID) the message still goes, with a key of 128 random bits', async () => {
+    const sent: string[] = []
+    vi.stubGlobal('crypto', { getRandomValues: (bytes: Uint8Array) => bytes.fill(7) })
+    vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+      sent.push(new Headers(init.headers).get('Idempotency-Key') ?? '')
+      return new Response('{"ok":true}', { status: 201, headers: { 'Content-Type': 'application/json' } })
+    })
+    await expect(sendSupportMessage(INPUT)).resolves.toBeUndefined()
+    expect(sent).toEqual(['07'.repeat(16)])
+  })
 })

@@ -4,6 +4,7 @@
 import * as v from 'valibot'
 import { isTransientStatus } from '../../api/http-core.ts'
 import { isOnline, laterAnswerWords, networkFailureWords } from '../../api/network-words.ts'
+import { newIdempotencyKey } from '../../lib/random-key.ts'
 import { apiPaths } from '../../contract/api-paths.ts'
 import { IDEMPOTENCY_KEY_HEADER } from '../../contract/names.ts'
 import { SUPPORT_MESSAGES, type SupportMessageInput } from '../../contract/support.ts'
@@ -11,11 +12,13 @@ import { SUPPORT_MESSAGES, type SupportMessageInput } from '../../contract/suppo
 const ErrorBodySchema = v.object({ message: v.pipe(v.string(), v.nonEmpty()) })
 
 export async function sendSupportMessage(input: SupportMessageInput): Promise<void> {
+  // Made before the call: on a plain-http page crypto.randomUUID is missing, which is no network failure.
+  const key = newIdempotencyKey()
   let response: Response
   try {
     response = await fetch(apiPaths.supportContact, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', [IDEMPOTENCY_KEY_HEADER]: crypto.randomUUID() },
+      headers: { 'Content-Type': 'application/json', [IDEMPOTENCY_KEY_HEADER]: key },
       body: JSON.stringify(input),
     })
   } catch (failure) {
