@@ -42,7 +42,7 @@ describe('a purchase that fails', () => {
     await giftCard(page, 'Espresso cups').getByText('Processing payment...').waitFor()
     expect(await giftCard(page, 'Climbing chalk').getByRole('button', { name: 'Purchase' }).isDisabled()).toBe(true)
 
-    await page.getByText('The server did not answer. Nothing was charged', { exact: false }).waitFor({ timeout: 45_000 })
+    await page.getByText('The server did not answer, so your gift is not confirmed', { exact: false }).waitFor({ timeout: 45_000 })
     expect(await page.getByText('Payment failed').count()).toBe(1)
     expect(await giftCard(page, 'Espresso cups').getByText('Processing payment...').count()).toBe(0)
     expect(await giftCard(page, 'Espresso cups').getByRole('button', { name: 'Purchase' }).isEnabled()).toBe(true)
@@ -62,7 +62,7 @@ describe('a purchase that fails', () => {
       await route.abort('connectionreset')
     })
     await buy(page, 'Espresso cups')
-    await page.getByText('The server did not answer. Nothing was charged', { exact: false }).waitFor()
+    await page.getByText('The server did not answer, so your gift is not confirmed', { exact: false }).waitFor()
     expect(await page.getByText('You are offline', { exact: false }).count()).toBe(0)
 
     await buy(page, 'Espresso cups')

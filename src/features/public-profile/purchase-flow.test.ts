@@ -75,17 +75,17 @@ describe('classifyPurchaseFailure', () => {
   it.each<[Parameters<typeof classifyPurchaseFailure>[0], string, string, boolean]>([
     [{ networkError: true, online: false }, 'offline', 'You are offline. Nothing was charged; try again when you are back online.', false],
     // Online, a call without an answer (a reset connection, the deadline) is the server's silence, not the phone's.
-    [{ networkError: true, online: true }, 'noAnswer', 'The server did not answer. Nothing was charged; please try again (the gift will not be bought twice).', false],
+    [{ networkError: true, online: true }, 'noAnswer', 'The server did not answer, so your gift is not confirmed. Please try again: if it went through, you see the thank-you and nothing is bought twice.', false],
     [{ status: 409, serverMessage: 'This item has already been purchased.' }, 'taken', 'This gift was just bought by someone else.', true],
     // The lost attempt still running on the server when its retry arrives: not someone else's purchase.
-    [{ status: 409, serverMessage: 'A request with this Idempotency-Key is still in progress.' }, 'busy', 'The server is busy right now. Nothing was charged; please try again in a moment.', false],
+    [{ status: 409, serverMessage: 'A request with this Idempotency-Key is still in progress.' }, 'busy', 'The server is busy right now, so your gift is not confirmed. Please try again in a moment: nothing is bought twice.', false],
     [{ status: 404, serverMessage: 'Wishlist item not found' }, 'gone', 'This gift is no longer on this wishlist.', true],
-    [{ status: 408 }, 'noAnswer', 'The server did not answer. Nothing was charged; please try again (the gift will not be bought twice).', false],
+    [{ status: 408 }, 'noAnswer', 'The server did not answer, so your gift is not confirmed. Please try again: if it went through, you see the thank-you and nothing is bought twice.', false],
     [{ status: 500, serverMessage: 'boom' }, 'serverTrouble', 'The server is having trouble right now. Nothing was charged; please try again.', false],
     [{ status: 502 }, 'serverTrouble', 'The server is having trouble right now. Nothing was charged; please try again.', false],
     // Spec section 8: the server's message is the error text (the purchase limit says how long to wait).
     [{ status: 429, serverMessage: LIMIT }, 'refused', LIMIT, false],
-    [{ status: 429 }, 'busy', 'The server is busy right now. Nothing was charged; please try again in a moment.', false],
+    [{ status: 429 }, 'busy', 'The server is busy right now, so your gift is not confirmed. Please try again in a moment: nothing is bought twice.', false],
     [{ status: 400, serverMessage: 'Invalid item' }, 'refused', 'Invalid item', false],
     [{ status: 400 }, 'unknown', 'Something went wrong. Nothing was charged; please try again.', false],
   ])('%j is %s', (outcome, failure, message, reload) => {

@@ -86,9 +86,10 @@ export const PURCHASE_FAILED_TITLE = 'Payment failed'
 export const PURCHASE_FAILURE_MESSAGES: Record<Exclude<PurchaseFailure, 'refused'>, string> = {
   offline: 'You are offline. Nothing was charged; try again when you are back online.',
   // The purchase may have been recorded with its answer lost: the retry sends the same key, so it is never bought twice.
-  noAnswer: `${NO_ANSWER}. Nothing was charged; please try again (the gift will not be bought twice).`,
+  // Unknown whether it went through: the retry sends the same key, so it either shows the thank-you or buys it once.
+  noAnswer: `${NO_ANSWER}, so your gift is not confirmed. Please try again: if it went through, you see the thank-you and nothing is bought twice.`,
   serverTrouble: `${SERVER_TROUBLE}. Nothing was charged; please try again.`,
-  busy: `${SERVER_BUSY}. Nothing was charged; please try again in a moment.`,
+  busy: `${SERVER_BUSY}, so your gift is not confirmed. Please try again in a moment: nothing is bought twice.`,
   taken: 'This gift was just bought by someone else.',
   gone: 'This gift is no longer on this wishlist.',
   unknown: 'Something went wrong. Nothing was charged; please try again.',
