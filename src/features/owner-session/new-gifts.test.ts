@@ -18,8 +18,9 @@ describe('newGifts', () => {
     ['within the margin of a server clock ahead of the phone', [[[], true], [[row('a', -NEWS_MARGIN_MS + 1_000), row('b', -NEWS_MARGIN_MS - 1_000)], true]], [[], ['a']]],
     ['a date that does not parse is not announced', [[[], true], [[row('a', 0, { purchasedAt: 'yesterday' })], true]], [[], []]],
     ['several in one pull come together', [[[], true], [[row('a', 1_000), row('b', 2_000)], true]], [[], ['a', 'b']]],
+    ["a logout clears the data: the next owner's first pull is their history, not news", [[[], true], [[], false], [[row('b1', 1_000), row('b2', 2_000)], true], [[row('b1', 1_000), row('b2', 2_000), row('b3', 3_000)], true]], [[], [], [], ['b3']]],
   ])('%s', (_name, emissions, expected) => {
-    const state = newGiftWatch()
+    const state = newGiftWatch(OPENED)
     expect(emissions.map(([rows, pulled]) => newGifts(state, rows, pulled, OPENED).map((gift) => gift.id))).toEqual(expected)
   })
 })

@@ -10,17 +10,19 @@ export const NEWS_MARGIN_MS = 5 * 60_000
 
 export type GiftRow = Pick<PurchaseRecord, 'id' | 'wishlistItemId' | 'purchasedAt' | 'priceAtPurchase' | 'undoneAt'>
 
-/** What one watch has seen: every purchase id so far, and whether the device's data was whole yet. */
-export type GiftWatchState = { seen: Set<string>; baselineDone: boolean }
+/** What one watch has seen: every purchase id so far, whether the device's data was whole yet, and since when. */
+export type GiftWatchState = { seen: Set<string>; baselineDone: boolean; openedAt: number }
 
-export const newGiftWatch = (): GiftWatchState => ({ seen: new Set(), baselineDone: false })
+export const newGiftWatch = (now = Date.now()): GiftWatchState => ({ seen: new Set(), baselineDone: false, openedAt: now })
 
 /**
  * The purchases to announce now: not seen by this watch before, not undone, and made after the app opened (less the
  * margin). What the device held when the watch began is not news, nor what its very first pull brings (`pulled`: a
- * sync cursor is stored, which a pull writes with its rows). Every row given counts as seen from now on.
+ * sync cursor is stored, which a pull writes with its rows). Every row given counts as seen from now on. The local
+ * data cleared (a logout: the cursor is gone) starts the watch over, so the next owner's history is not news either.
  */
-export function newGifts(state: GiftWatchState, rows: readonly GiftRow[], pulled: boolean, openedAt: number): GiftRow[] {
+export function newGifts(state: GiftWatchState, rows: readonly GiftRow[], pulled: boolean, now = Date.now()): GiftRow[] {
+  if (!pulled && state.baselineDone) Object.assign(state, newGiftWatch(now))
   const baseline = !state.baselineDone
   if (pulled) state.baselineDone = true
   const fresh: GiftRow[] = []
@@ -28,7 +30,7 @@ export function newGifts(state: GiftWatchState, rows: readonly GiftRow[], pulled
     if (state.seen.has(row.id)) continue
     state.seen.add(row.id)
     const at = Date.parse(row.purchasedAt)
-    if (!baseline && !row.undoneAt && Number.isFinite(at) && at >= openedAt - NEWS_MARGIN_MS) fresh.push(row)
+    if (!baseline && !row.undoneAt && Number.isFinite(at) && at >= state.openedAt - NEWS_MARGIN_MS) fresh.push(row)
   }
   return fresh
 }

@@ -55,6 +55,8 @@ function watchOwnerMarker(db: SyncClient['db']): void {
 }
 
 let giftWatch: { unsubscribe: () => void } | undefined
+let giftNews = newGiftWatch()
+let pendingGiftToast: (() => void) | undefined
 
 /**
  * A gift bought while the app is open is said at once, whichever owner page shows: the pull that brings it (the
@@ -63,8 +65,7 @@ let giftWatch: { unsubscribe: () => void } | undefined
  */
 function watchNewGifts(db: SyncClient['db']): void {
   if (giftWatch || typeof document === 'undefined') return
-  const openedAt = Date.now()
-  const state = newGiftWatch()
+  giftNews = newGiftWatch()
   giftWatch = liveQuery(async () => {
     const rows: GiftRow[] = await db.purchases.toArray()
     const items = await db.items.bulkGet([...new Set(rows.map((row) => row.wishlistItemId))])
@@ -72,19 +73,35 @@ function watchNewGifts(db: SyncClient['db']): void {
     return { rows, pulled, names: new Map(items.flatMap((item) => (item ? [[item.id, item.name] as const] : []))) }
   }).subscribe({
     next: ({ rows, pulled, names }) => {
-      const gifts = newGifts(state, rows, pulled, openedAt)
+      // The data cleared (a logout in any tab): a toast still waiting in this hidden tab is no longer anyone's news.
+      if (!pulled) pendingGiftToast?.()
+      const gifts = newGifts(giftNews, rows, pulled)
       if (gifts.length === 0) return
       const show = () => notifications.show({ color: 'green', autoClose: 10_000, ...giftNotice(gifts, (id) => names.get(id)) })
       if (document.visibilityState === 'visible') return void show()
+      pendingGiftToast?.()
       const onVisible = () => {
         if (document.visibilityState !== 'visible') return
-        document.removeEventListener('visibilitychange', onVisible)
+        pendingGiftToast?.()
         show()
       }
       document.addEventListener('visibilitychange', onVisible)
+      pendingGiftToast = () => {
+        document.removeEventListener('visibilitychange', onVisible)
+        pendingGiftToast = undefined
+      }
     },
     error: () => undefined,
   })
+}
+
+/**
+ * A session's end (a logout, or one the server ended): nothing of that owner's is said any more on this device, and
+ * the next owner's gifts are news only from their own start, not from when the tab first opened.
+ */
+function forgetGiftNews(): void {
+  pendingGiftToast?.()
+  giftNews = newGiftWatch()
 }
 
 let pushWatched = false
@@ -101,6 +118,7 @@ function watchPushDevice(db: SyncClient['db']): void {
   pushWatched = true
   window.addEventListener('online', apply)
   onSessionEnded((reason) => {
+    forgetGiftNews()
     void endPushOnThisDevice()
     if (reason === 'account-gone') void forgetGoneAccount()
   })
