@@ -35,8 +35,11 @@ export async function downscalePhoto(file: Blob, maxSide: number): Promise<Blob 
   let bitmap: ImageBitmap
   try {
     bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' })
-  } catch {
-    return null
+  } catch (failure) {
+    // Only the decoder's refusal means "no image" (InvalidStateError, EncodingError). An engine that does not know the
+    // option throws a TypeError, and a phone short of memory other errors: the server then judges the original.
+    if (failure instanceof DOMException && (failure.name === 'InvalidStateError' || failure.name === 'EncodingError')) return null
+    return file
   }
   try {
     const size = scaledSize(bitmap.width, bitmap.height, maxSide)

@@ -39,6 +39,15 @@ describe("the pickers take the server's formats and say so for anything else", (
     const picked = new Blob(['not an image'], { type: 'image/png' })
     expect(await preparePickedPhoto(picked, IMAGE_MAX_SIDE.product)).toEqual({ ok: false, message: IMAGE_UNREADABLE_MESSAGE })
   })
+
+  it.each([
+    ['an engine that does not know the orientation option (TypeError)', new TypeError("The provided value 'from-image' is not a valid enum value")],
+    ['a phone short of memory for a huge photo', new RangeError('Out of memory')],
+  ])('%s: the photo goes as picked, for the server to judge, never refused as "not a picture"', async (_name, failure) => {
+    vi.stubGlobal('createImageBitmap', () => Promise.reject(failure))
+    const picked = new Blob(['jpeg bytes'], { type: 'image/jpeg' })
+    expect(await preparePickedPhoto(picked, IMAGE_MAX_SIDE.product)).toEqual({ ok: true, photo: picked })
+  })
 })
 
 describe('the size a large photo is scaled to (long side at most the cap, proportions kept)', () => {
