@@ -6,9 +6,8 @@
 import './features/public-profile/public-profile.css'
 import { apiPaths } from './contract/api-paths.ts'
 import { EMBEDDED_PROFILE_ELEMENT_ID, ROOT_ELEMENT_ID } from './contract/names.ts'
-import { PURCHASE_FAILED_TITLE, PURCHASE_FAILURE_MESSAGES } from './features/public-profile/purchase-flow.ts'
 import { profileIdOfPage } from './features/public-profile/page-address.ts'
-import { keepMessageTap, keepPurchaseTap } from './features/public-profile/purchase-replay.ts'
+import { keepTap, type PendingTap, tapFailureWords } from './features/public-profile/purchase-replay.ts'
 import { startScanReports } from './features/public-profile/scan-beacon.ts'
 import { startStaticPage } from './features/public-profile/static-page.ts'
 import { showToast } from './features/public-profile/toast-store.ts'
@@ -40,7 +39,8 @@ const serverRendered = document.getElementById(EMBEDDED_PROFILE_ELEMENT_ID) !== 
 if (serverRendered) {
   let handingOver: Promise<void> | undefined
   /** Compiling and running React's code in long tasks would hold back the frame that shows the tap answered. */
-  const handOver = (): Promise<void> => {
+  const handOver = (tap: PendingTap): Promise<void> => {
+    keepTap(tap)
     handingOver ??= afterNextFrame().then(loadReact).then(
       ({ mountVisitorApp }) => {
         page.stop()
@@ -48,7 +48,7 @@ if (serverRendered) {
       },
       (error: unknown) => {
         handingOver = undefined
-        showToast({ title: PURCHASE_FAILED_TITLE, message: PURCHASE_FAILURE_MESSAGES.unknown, tone: 'red' })
+        showToast({ ...tapFailureWords(tap.kind, navigator.onLine), tone: 'red' })
         throw error
       },
     )
@@ -56,14 +56,8 @@ if (serverRendered) {
   }
   const page = startStaticPage(root, {
     onPurchaseIntent: () => void loadReact().catch(() => undefined),
-    onPurchase: (itemId) => {
-      keepPurchaseTap(itemId)
-      return handOver()
-    },
-    onMessage: (itemId) => {
-      keepMessageTap(itemId)
-      return handOver()
-    },
+    onPurchase: (itemId) => handOver({ kind: 'purchase', itemId }),
+    onMessage: (itemId) => handOver({ kind: 'message', itemId }),
     shareableId: profileIdOfPage(window.location.pathname),
   })
 } else {

@@ -8,7 +8,7 @@ import { MessageDialog } from './message-dialog.tsx'
 import { useOnline } from './page-context.ts'
 import { ProfileHeader } from './profile-header.tsx'
 import { contactActions, itemPurchaseView, OFFLINE_PURCHASE_REASON, openGiftsFirst } from './purchase-flow.ts'
-import { takeMessageTap, takePurchaseTap } from './purchase-replay.ts'
+import { takeTap } from './purchase-replay.ts'
 import { awaitingMessages, NO_REMEMBERED, subscribeRemembered } from './remembered-purchases.ts'
 import { ThankYouModal } from './thank-you-modal.tsx'
 import { usePurchase } from './use-purchase.ts'
@@ -50,14 +50,14 @@ export function WishlistView({ profile, onOutdated }: { profile: VisitorProfile;
   const confirmItem = confirming ? (profile.wishlist.find((item) => item.id === confirming.itemId) ?? null) : null
   const anyOpen = views.some(({ view }) => view.showPurchase)
   useEffect(() => {
-    // The tap that loaded this code (before React ran the page) opens its sheet now.
-    const itemId = takePurchaseTap()
-    const item = itemId === null ? undefined : profile.wishlist.find((gift) => gift.id === itemId)
-    if (item) ask(item)
-    // 'Send a message' tapped before React ran the page (after a reload).
-    const messageItemId = takeMessageTap()
-    const purchaseId = messageItemId === null ? undefined : awaitingMessages(profile.shareableId)[messageItemId]
-    if (messageItemId !== null && purchaseId) setMessage({ purchaseId, itemId: messageItemId })
+    // The tap that loaded this code (before React ran the page) opens its sheet, or its message after a reload, now.
+    const tap = takeTap()
+    if (tap?.kind === 'purchase') {
+      const item = profile.wishlist.find((gift) => gift.id === tap.itemId)
+      if (item) ask(item)
+    }
+    const purchaseId = tap?.kind === 'message' ? awaitingMessages(profile.shareableId)[tap.itemId] : undefined
+    if (tap && purchaseId) setMessage({ purchaseId, itemId: tap.itemId })
   }, [profile.wishlist, profile.shareableId, ask])
   useEffect(() => {
     if (focusItem === null) return
