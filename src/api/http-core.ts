@@ -8,7 +8,7 @@ import { AuthResponseSchema, MESSAGES } from '../contract/auth.ts'
 import { SIGNED_OUT_BY_OWNER } from '../contract/devices.ts'
 import { IDEMPOTENCY_KEY_HEADER, REFRESH_LOCK } from '../contract/names.ts'
 import type { LockManagerLike } from './locks.ts'
-import { isOnline, laterAnswerWords, networkFailureWords } from './network-words.ts'
+import { isOnline, laterAnswerWords, networkFailureWords } from '../lib/network-words.ts'
 import { fallbackUploadCapMs, fetchWithStallTimeout, realTimers, type ProgressFetch, type Timers } from './progress-upload.ts'
 import type { StoredTokens, TokenStore } from './token-store.ts'
 

@@ -7,7 +7,7 @@ import { fencedTransaction, readGeneration } from '../local/generation.ts'
 import { readMeta, writeMeta } from '../local/meta.ts'
 import { reconcile } from './reconcile.ts'
 import { isTransientStatus, messageOf, TransientError, type Transport } from './transport.ts'
-import { laterAnswerWords } from '../api/network-words.ts'
+import { laterAnswerWords } from '../lib/network-words.ts'
 
 export const PULL_PAGE_SIZE = 500
 

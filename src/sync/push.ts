@@ -9,7 +9,7 @@ import { takeMutationIds } from '../local/meta.ts'
 import { dropsMutationId, inMutationOrder } from './mutation-ids.ts'
 import { classifyAnswer, nextBatch, SERVER_FAILURES_BEFORE_OWNER, serverFailureMessage, toPushOperation, type EntryOutcome } from './outbox.ts'
 import { isTransientStatus, messageOf, SessionEndedError, SIGNED_OUT_MESSAGE, TransientError, type ApiResponse, type Transport } from './transport.ts'
-import { laterAnswerWords } from '../api/network-words.ts'
+import { laterAnswerWords } from '../lib/network-words.ts'
 
 /** `retry-later`: an entry answered "later"; it and everything behind it wait for the next pass, in order. */
 export type PushOutcome = 'complete' | 'retry-later'

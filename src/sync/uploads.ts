@@ -7,7 +7,7 @@ import { PENDING_IMAGE_ID } from '../local/writes.ts'
 import { fencedTransaction } from '../local/generation.ts'
 import { classifyAnswer, withUploadedImage } from './outbox.ts'
 import { messageOf, TransientError, type Transport } from './transport.ts'
-import { laterAnswerWords } from '../api/network-words.ts'
+import { laterAnswerWords } from '../lib/network-words.ts'
 
 /**
  * An upload is aborted only after this long without a byte moving, never at a fixed total time: an 8 MB photo at

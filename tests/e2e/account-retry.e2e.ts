@@ -3,7 +3,7 @@
 // answer or a 5xx can be tried again without opening the mail again. Own server mailing through a local SMTP sink.
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { NO_ANSWER, SERVER_TROUBLE } from '../../src/api/network-words.ts'
+import { NO_ANSWER, SERVER_TROUBLE } from '../../src/lib/network-words.ts'
 import { RECOVERY_MESSAGES } from '../../src/contract/account-recovery.ts'
 import { linkToken, RESET_SUBJECT, VERIFY_SUBJECT, waitForMail } from '../api/account-mail-helpers.ts'
 import { newUser, registerByApi } from './helpers.ts'

@@ -3,7 +3,7 @@
 // for later, is said in words, never the browser's 'Failed to fetch' (issue 23).
 import * as v from 'valibot'
 import { isTransientStatus } from '../../api/http-core.ts'
-import { isOnline, laterAnswerWords, networkFailureWords } from '../../api/network-words.ts'
+import { isOnline, laterAnswerWords, networkFailureWords } from '../../lib/network-words.ts'
 import { newIdempotencyKey } from '../../lib/random-key.ts'
 import { apiPaths } from '../../contract/api-paths.ts'
 import { IDEMPOTENCY_KEY_HEADER } from '../../contract/names.ts'
