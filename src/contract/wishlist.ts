@@ -11,7 +11,7 @@ export const ITEM_MESSAGES = {
   descriptionMax: `Description must be at most ${LIMITS.productDescriptionMax} characters.`,
   price: 'Price must be a positive number.',
   priceDecimals: 'Price can have at most 2 decimals.',
-  priceAmbiguous: 'Price is unclear: write 1299 or 1299.00, or with a decimal comma 1.299,00.',
+  priceAmbiguous: 'Price is unclear: write it without a thousands separator (1299), or with its cents (1299.00 or 1.299,00).',
   priceMax: `Price must be at most ${LIMITS.priceMax.toLocaleString('en-US')}.`,
   imageUrl: 'Please enter a valid URL for the image.',
   imageUrlShape: 'Must be a valid URL or start with /api/',

@@ -22,8 +22,9 @@ function amount(whole: string, decimals: string): PriceReading {
 /**
  * The price the owner meant, with or without € and spaces. With both '.' and ',' the last one marks the decimals and
  * the other groups thousands; one of them repeated groups thousands. A lone '.' is the decimal point; a lone ',' is one
- * too (the common European way), except before exactly 3 digits ('1,299'), which reads as 1299 in English and as 1.299
- * in German: ambiguous, so the owner is asked rather than one reading guessed.
+ * too (the common European way), except before exactly 3 digits: '1,299' reads as 1299 in English and as 1.299 in
+ * German, '1.000' as 1 in English and as 1000 in German. Ambiguous, so the owner is asked rather than one reading
+ * guessed (or refused for a third decimal that was meant as a thousands group).
  */
 export function readPrice(text: string): PriceReading {
   const bare = text.replace(/[\s\u00a0\u202f€]/g, '')
@@ -47,6 +48,6 @@ export function readPrice(text: string): PriceReading {
     const whole = grouped(bare, mark)
     return whole === null ? { ok: false, problem: 'invalid' } : amount(whole, '')
   }
-  if (mark === ',' && tail.length === 3 && /^[1-9]\d{0,2}$/.test(head)) return { ok: false, problem: 'ambiguous' }
+  if (tail.length === 3 && /^[1-9]\d{0,2}$/.test(head)) return { ok: false, problem: 'ambiguous' }
   return amount(head, tail)
 }

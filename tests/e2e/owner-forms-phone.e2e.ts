@@ -28,7 +28,7 @@ async function fieldError(page: Page, field: Locator): Promise<string | null> {
 }
 
 describe('New wishlist item: the price saved is the price typed', () => {
-  it("'1.299,00' typed key by key is €1,299.00; '5.999' and '1,299' are refused on the field, not cut", async () => {
+  it("'1.299,00' typed key by key is €1,299.00; '5.9999', '5.999' and '1,299' are refused on the field, not cut", async () => {
     const owner = await newOwner()
     const page = await phone(owner, '/products/new')
     await page.getByRole('heading', { name: 'New product' }).waitFor()
@@ -40,9 +40,10 @@ describe('New wishlist item: the price saved is the price typed', () => {
     expect(await price.getAttribute('inputmode')).toBe('decimal')
 
     const refusals: Array<[string, string]> = [
-      ['5.999', 'Price can have at most 2 decimals.'],
+      ['5.9999', 'Price can have at most 2 decimals.'],
+      ['5.999', 'Price is unclear: write it without a thousands separator (1299), or with its cents (1299.00 or 1.299,00).'],
       ['12.3456', 'Price can have at most 2 decimals.'],
-      ['1,299', 'Price is unclear: write 1299 or 1299.00, or with a decimal comma 1.299,00.'],
+      ['1,299', 'Price is unclear: write it without a thousands separator (1299), or with its cents (1299.00 or 1.299,00).'],
     ]
     for (const [typed, message] of refusals) {
       await price.fill('')

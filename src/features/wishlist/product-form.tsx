@@ -121,7 +121,7 @@ export function ProductForm({ db, item, onSaved, onCancel }: Props) {
         />
         <TextInput label="Product Name" withAsterisk key={form.key('name')} {...form.getInputProps('name')} />
         <TextInput label="Brand" withAsterisk key={form.key('brand')} {...form.getInputProps('brand')} />
-        {/* Text read whole on Save (price-text.ts): a number field cut '1.299,00' to 1.29 as it was typed, and '5.999' to 5.99. */}
+        {/* Text read whole on Save (price-text.ts): a number field cut '1.299,00' to 1.29 as it was typed, and '5.999' to 5.99 (now asked about: 5999 or 5.999?). */}
         <TextInput label="Price" withAsterisk inputMode="decimal" autoComplete="off" leftSection="€" key={form.key('price')} {...form.getInputProps('price')} />
         <GrowingTextarea label="Description" withAsterisk minRows={3} key={form.key('description')} {...form.getInputProps('description')} />
         <ImagePicker previewUrl={previewUrl} onPick={(file) => void pick(file)} onRemove={remove} disabled={saving} error={pickError} />
