@@ -188,7 +188,7 @@ export const purchaseRecords = pgTable(
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    /** The user id, or `public:<HMAC of the address>` for calls without a token (decision 127). */
+    /** The user id, or for calls without a token `public:random-key` (a random key, decision 196) or `public:<HMAC of the address>` (decision 127). */
     scope: text('scope').notNull(),
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),

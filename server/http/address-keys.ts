@@ -3,6 +3,7 @@
 import { createHmac } from 'node:crypto'
 import type { Context } from 'hono'
 import { clientAddress } from './client-address.ts'
+import { IDEMPOTENCY_KEY_HEADER } from '../../src/contract/names.ts'
 import type { Config } from '../config.ts'
 import type { AppEnv } from '../app-env.ts'
 
@@ -11,8 +12,19 @@ export function addressDigest(secret: string, ...parts: string[]): string {
   return createHmac('sha256', secret).update(parts.join('\u0000')).digest('base64url')
 }
 
-/** The idempotency scope of a caller without a token: its address, keyed, so the row never holds the address itself. */
+/** A UUID or 32-64 hex digits: the 122-128 random bits the pages send (src/lib/random-key.ts), which nobody guesses. */
+const RANDOM_KEY = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{32,64})$/i
+/** The scope of visitors' random keys: one for all, as such a key is nobody else's (decision 196). */
+export const RANDOM_KEY_SCOPE = 'public:random-key'
+
+/**
+ * The idempotency scope of a caller without a token. A random key (what the pages send) is its own scope, so a phone
+ * that moved from Wi-Fi to mobile data between a lost answer and its retry still gets its first answer (decision 196);
+ * any other key is scoped by the caller's address, keyed, so the row never holds the address itself.
+ */
 export function visitorIdempotencyScope(c: Context<AppEnv>, config: Pick<Config, 'addressSecret' | 'trustProxy'>): string {
+  const key = c.req.header(IDEMPOTENCY_KEY_HEADER)
+  if (key !== undefined && RANDOM_KEY.test(key)) return RANDOM_KEY_SCOPE
   return `public:${addressDigest(config.addressSecret, 'idempotency', clientAddress(c, config.trustProxy))}`
 }
 

@@ -198,6 +198,44 @@ describeEachDatabase('Idempotency-Key without a signed-in user (visitor purchase
     expect(again.headers.get('idempotent-replayed')).toBeNull()
   })
 
+  describe('a random key (as the pages send) is its own scope; any other key is scoped by the address (decision 196)', () => {
+    let behindProxy: TestApp
+    beforeAll(() => {
+      behindProxy = new TestApp(t.deps.database, { config: { ...t.deps.config, trustProxy: 1 } })
+    })
+    const buyFrom = (address: string, wishlistItemId: string, key: string) =>
+      behindProxy.request('POST', `/api/public/profiles/${owner.shareableId}/purchases`, {
+        body: { wishlistItemId },
+        headers: { 'Idempotency-Key': key, 'X-Forwarded-For': address },
+      })
+    const scopesOf = (key: string) => t.db.select({ scope: idempotencyKeys.scope }).from(idempotencyKeys).where(inArray(idempotencyKeys.key, [key]))
+
+    it.each([
+      ['a UUID', () => crypto.randomUUID()],
+      ['32 hex digits (getRandomValues on plain http)', () => Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('hex')],
+    ])('%s: the retry from another address (Wi-Fi, then mobile data) gets the first answer', async (_, makeKey) => {
+      const item = await createItem(t, owner)
+      const key = makeKey()
+      const first = await buyFrom('198.51.100.7', item.id, key)
+      const retry = await buyFrom('203.0.113.50', item.id, key)
+      expect(first.status).toBe(201)
+      expect(retry.status).toBe(201)
+      expect(retry.json).toEqual(first.json)
+      expect(retry.headers.get('idempotent-replayed')).toBe('true')
+      expect(await scopesOf(key)).toEqual([{ scope: 'public:random-key' }])
+    })
+
+    it('a guessable key from another address is not the first caller\'s: 409 for the item, no replay', async () => {
+      const item = await createItem(t, owner)
+      const key = `key-${item.id.slice(0, 4)}`
+      expect((await buyFrom('198.51.100.8', item.id, key)).status).toBe(201)
+      const stranger = await buyFrom('203.0.113.51', item.id, key)
+      expect(stranger.status).toBe(409)
+      expect(stranger.headers.get('idempotent-replayed')).toBeNull()
+      expect(stranger.json.purchaseId).toBeUndefined()
+    })
+  })
+
   it('a purchase that happened keeps its key, so its retry gets the first answer', async () => {
     const item = await createItem(t, owner)
     const key = newKey()
