@@ -65,7 +65,8 @@ export async function purchaseItem(
 
 /**
  * Stores the buyer's message with their purchase, once: the purchase id is known only to the buyer (and the owner), and
- * a second message is refused, so a stranger cannot write into someone's purchases. The owner's devices pull it.
+ * a second message is refused, so a stranger cannot write into someone's purchases; so is a message on a purchase the
+ * owner undid. The owner's devices pull it.
  */
 export async function saveVisitorMessage(
   db: Db,
@@ -84,7 +85,7 @@ export async function saveVisitorMessage(
     const [saved] = await tx
       .update(purchaseRecords)
       .set({ visitorEmail: message.email, visitorMessage: message.message, seq: seq[0] ?? 0 })
-      .where(and(eq(purchaseRecords.id, purchaseId), eq(purchaseRecords.userId, profile.userId), isNull(purchaseRecords.visitorMessage)))
+      .where(and(eq(purchaseRecords.id, purchaseId), eq(purchaseRecords.userId, profile.userId), isNull(purchaseRecords.visitorMessage), isNull(purchaseRecords.undoneAt)))
       .returning({ id: purchaseRecords.id, wishlistItemId: purchaseRecords.wishlistItemId })
     if (saved) {
       const [item] = await tx.select({ name: wishlistItems.name }).from(wishlistItems).where(eq(wishlistItems.id, saved.wishlistItemId))
@@ -92,9 +93,11 @@ export async function saveVisitorMessage(
       return
     }
     const [exists] = await tx
-      .select({ id: purchaseRecords.id })
+      .select({ sent: purchaseRecords.visitorMessage, undoneAt: purchaseRecords.undoneAt })
       .from(purchaseRecords)
       .where(and(eq(purchaseRecords.id, purchaseId), eq(purchaseRecords.userId, profile.userId)))
-    throw exists ? new ApiError(409, PURCHASE_MESSAGES.messageAlreadySent) : new ApiError(404, PURCHASE_MESSAGES.purchaseNotFound)
+    if (!exists) throw new ApiError(404, PURCHASE_MESSAGES.purchaseNotFound)
+    // The owner undid it ('Back on the wishlist', often a stranger's prank): it carries no new message into their data.
+    throw new ApiError(409, exists.sent === null && exists.undoneAt !== null ? PURCHASE_MESSAGES.purchaseUndone : PURCHASE_MESSAGES.messageAlreadySent)
   })
 }

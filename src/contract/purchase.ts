@@ -77,4 +77,5 @@ export const PURCHASE_MESSAGES = {
   alreadyPurchased: 'This item has already been purchased.',
   purchaseNotFound: 'Purchase not found',
   messageAlreadySent: 'A message was already sent with this purchase.',
+  purchaseUndone: 'This gift is back on the wishlist, so your purchase no longer takes a message.',
 } as const

@@ -164,6 +164,25 @@ describeEachDatabase('purchase messages and undo', (getDatabase) => {
       expect(again.json.results[0].status).toBeLessThan(300)
     })
 
+    it("takes no message afterwards: the prankster cannot write into the owner's purchases; a message sent before stays", async () => {
+      const item = await createItem(t, owner)
+      const prank = await buy(owner, item.id)
+      await undo(owner, item.id, prank.json.purchaseId)
+      const cursor = await cursorOf(owner)
+      const late = await message(owner, prank.json.purchaseId, { email: 'prank@example.com', message: 'Gotcha' })
+      expect(late.status).toBe(409)
+      expect(late.json).toEqual({ message: PURCHASE_MESSAGES.purchaseUndone })
+      expect((await records(owner)).find((r) => r.id === prank.json.purchaseId)).toMatchObject({ visitorEmail: null, visitorMessage: null })
+      expect((await t.request('GET', `/api/sync/changes?cursor=${cursor}`, { token: owner.token })).json.purchases).toEqual([])
+
+      const kind = await buy(owner, item.id)
+      expect((await message(owner, kind.json.purchaseId, { email: 'kind@example.com', message: 'For you' })).status).toBe(204)
+      await undo(owner, item.id, kind.json.purchaseId)
+      const again = await message(owner, kind.json.purchaseId, { email: 'kind@example.com', message: 'Again' })
+      expect(again.json).toEqual({ message: PURCHASE_MESSAGES.messageAlreadySent })
+      expect((await records(owner)).find((r) => r.id === kind.json.purchaseId)?.visitorMessage).toBe('For you')
+    })
+
     it('undoing the purchase of a deleted item only marks the record', async () => {
       const item = await createItem(t, owner)
       const bought = await buy(owner, item.id)

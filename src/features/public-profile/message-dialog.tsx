@@ -27,7 +27,7 @@ function draftOf(purchaseId: string | null): { fields: typeof EMPTY; key: string
   return draft
 }
 /** Answers after which no message can follow this purchase: the card stops offering one. */
-const SETTLED_BY = new Set<string>([PURCHASE_MESSAGES.messageAlreadySent, PURCHASE_MESSAGES.purchaseNotFound])
+const SETTLED_BY = new Set<string>([PURCHASE_MESSAGES.messageAlreadySent, PURCHASE_MESSAGES.purchaseNotFound, PURCHASE_MESSAGES.purchaseUndone])
 
 export type MessageDialogProps = {
   /** The purchase the message goes with; null keeps the dialog closed. Give it as the key, so each has its own draft. */
