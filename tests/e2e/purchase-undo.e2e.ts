@@ -38,6 +38,11 @@ describe("'Back on the wishlist'", () => {
     await page.getByText('Was this not a real purchase?', { exact: false }).waitFor()
     await page.getByRole('button', { name: 'Back on the wishlist' }).click()
     await page.getByText('No purchases yet.').waitFor()
+    // It counts nowhere, but the message it carried is still in the app, not only in the export.
+    const putBack = page.getByRole('region', { name: 'Put back on the wishlist' })
+    await putBack.getByText("Not counted above; their buyers' messages stay here.").waitFor()
+    expect(await putBack.getByTestId('purchase-message').textContent()).toBe('Message from prankster@example.com: Gotcha <b>bold</b>')
+    expect(await putBack.getByRole('button', { name: 'Back on the wishlist' }).count()).toBe(0)
 
     // The undo went out through the outbox like any write.
     await expect.poll(async () => (await serverItems(owner)).find((item) => item.id === itemId)?.isPurchased, { timeout: 30_000 }).toBe(false)

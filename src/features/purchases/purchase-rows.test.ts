@@ -3,7 +3,7 @@ import type { PurchaseRecord } from '../../contract/purchase.ts'
 import type { WishlistItem } from '../../contract/wishlist.ts'
 import type { PurchaseFilter } from '../../lib/date-buckets.ts'
 import type { FilterControls } from './purchase-rows.ts'
-import { defaultControls, filterLabel, filterOf, livePurchases, transactionRows, yearChoices } from './purchase-rows.ts'
+import { defaultControls, filterLabel, filterOf, livePurchases, undoneWithMessages, transactionRows, yearChoices } from './purchase-rows.ts'
 
 const NOW = new Date(2025, 2, 12, 10)
 const purchase = (id: string, purchasedAt: string, wishlistItemId = 'item-1', priceAtPurchase = 10): PurchaseRecord => ({ id, wishlistItemId, purchasedAt, priceAtPurchase })
@@ -73,6 +73,22 @@ describe("the buyer's message and the owner's undo (decision 148)", () => {
     expect(rows.map((row) => [row.id, row.message])).toEqual([
       ['p2', null],
       ['p1', { email: 'ada@example.com', text: 'Happy birthday!' }],
+    ])
+  })
+
+  it('undone purchases with a message are listed on their own, newest first, without an undo', () => {
+    const rows = undoneWithMessages(
+      [
+        { ...purchase('p1', '2025-01-01T10:00:00Z'), undoneAt: '2025-01-01T11:00:00Z', visitorEmail: 'prank@example.com', visitorMessage: 'Gotcha' },
+        { ...purchase('p2', '2025-01-02T10:00:00Z'), undoneAt: '2025-01-02T11:00:00Z' },
+        { ...purchase('p3', '2025-01-03T10:00:00Z'), visitorEmail: 'ada@example.com', visitorMessage: 'Live one' },
+        { ...purchase('p4', '2025-01-04T10:00:00Z'), undoneAt: '2025-01-04T11:00:00Z', visitorEmail: 'bo@example.com', visitorMessage: 'Oops, real' },
+      ],
+      [item('item-1', 'Mug')],
+    )
+    expect(rows.map((row) => [row.id, row.message?.text, row.canUndo])).toEqual([
+      ['p4', 'Oops, real', false],
+      ['p1', 'Gotcha', false],
     ])
   })
 

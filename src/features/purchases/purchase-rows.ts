@@ -78,6 +78,15 @@ export function livePurchases(purchases: readonly PurchaseRecord[]): PurchaseRec
   return purchases.filter((purchase) => !purchase.undoneAt)
 }
 
+/**
+ * Purchases put back on the wishlist that carry the buyer's message, newest first: they count nowhere, but a message
+ * stored with them (a real buyer's, or a prankster's the owner may want to see) is never only in the export.
+ */
+export function undoneWithMessages(purchases: readonly PurchaseRecord[], items: readonly WishlistItem[]): TransactionRow[] {
+  const undone = purchases.filter((purchase) => purchase.undoneAt && purchase.visitorMessage)
+  return transactionRows(undone, items).map((row) => ({ ...row, canUndo: false }))
+}
+
 /** Named so the owner still recognises a purchase of an item they deleted since. */
 export const DELETED_ITEM_NAME = 'Deleted item'
 

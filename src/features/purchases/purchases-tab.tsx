@@ -9,7 +9,7 @@ import { filterPurchases, filterRange, groupTotals, summarize } from '../../lib/
 import { formatEuro } from '../../lib/money.ts'
 import { PurchaseChart } from './purchase-chart.tsx'
 import { PurchaseFilterPanel } from './purchase-filter-panel.tsx'
-import { defaultControls, filterLabel, filterOf, GROUPING_OPTIONS, livePurchases, transactionRows, yearChoices } from './purchase-rows.ts'
+import { defaultControls, filterLabel, filterOf, GROUPING_OPTIONS, livePurchases, transactionRows, undoneWithMessages, yearChoices } from './purchase-rows.ts'
 import { TransactionsTable } from './transactions-table.tsx'
 
 export type PurchasesTabProps = {
@@ -31,6 +31,7 @@ export function PurchasesTab({ purchases: allPurchases, items, loading, error, n
   const [controls, setControls] = useState(() => defaultControls(now))
 
   const purchases = useMemo(() => livePurchases(allPurchases), [allPurchases])
+  const undone = useMemo(() => undoneWithMessages(allPurchases, items), [allPurchases, items])
   const view = useMemo(() => {
     const filter = filterOf(controls)
     const selected = filterPurchases(purchases, filter, now)
@@ -77,6 +78,9 @@ export function PurchasesTab({ purchases: allPurchases, items, loading, error, n
       </SimpleGrid>
       {!loading && <PurchaseChart groups={view.groups} title={`Totals by ${groupingLabel.toLowerCase()} · ${view.label}`} />}
       <TransactionsTable rows={view.rows} loading={loading} onUndo={onUndo} />
+      {!loading && undone.length > 0 && (
+        <TransactionsTable rows={undone} loading={false} title="Put back on the wishlist" note="Not counted above; their buyers' messages stay here." />
+      )}
     </Stack>
   )
 }

@@ -12,19 +12,31 @@ const PLACEHOLDER_ROWS = 6
 /** Mantine's `sm` breakpoint: below it the three columns left the price off a phone's screen (a sideways scroll). */
 const TABLE_FROM = '(min-width: 48em)'
 
-export type TransactionsTableProps = { rows: readonly TransactionRow[]; loading: boolean; onUndo?: (purchaseId: string) => Promise<void> }
+export type TransactionsTableProps = {
+  rows: readonly TransactionRow[]
+  loading: boolean
+  onUndo?: (purchaseId: string) => Promise<void>
+  /** 'All transactions' unless said; a line under it says what the list is when it is not that. */
+  title?: string
+  note?: string
+}
 
 const dateText = (row: TransactionRow) => (row.date ? DATE_FORMAT.format(row.date) : 'Unknown date')
 const PRICE_STYLE = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const
 
-export function TransactionsTable({ rows, loading, onUndo }: TransactionsTableProps) {
+export function TransactionsTable({ rows, loading, onUndo, title = 'All transactions', note }: TransactionsTableProps) {
   // Read before the first paint, so a phone never lays out the table first.
   const wide = useMediaQuery(TABLE_FROM, undefined, { getInitialValueInEffect: false })
   return (
-    <Paper withBorder radius="md" p="md">
-      <Title order={3} size="h5" mb="sm">
-        All transactions
+    <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
+      <Title order={3} size="h5" mb={note ? 4 : 'sm'}>
+        {title}
       </Title>
+      {note && (
+        <Text size="sm" c="dimmed" mb="sm">
+          {note}
+        </Text>
+      )}
       {wide ? <WideTable rows={rows} loading={loading} onUndo={onUndo} /> : <PhoneRows rows={rows} loading={loading} onUndo={onUndo} />}
       {!loading && rows.length === 0 && (
         <Text c="dimmed" size="sm" ta="center" py="md">
