@@ -7,7 +7,8 @@ import './features/public-profile/public-profile.css'
 import { apiPaths } from './contract/api-paths.ts'
 import { EMBEDDED_PROFILE_ELEMENT_ID, ROOT_ELEMENT_ID } from './contract/names.ts'
 import { profileIdOfPage } from './features/public-profile/page-address.ts'
-import { keepTap, type PendingTap, tapFailureWords } from './features/public-profile/purchase-replay.ts'
+import { keepTap, type PendingTap, RESUMED_PURCHASE_WORDS, tapFailureWords } from './features/public-profile/purchase-replay.ts'
+import { attemptsOf } from './features/public-profile/unanswered-purchases.ts'
 import { startScanReports } from './features/public-profile/scan-beacon.ts'
 import { startStaticPage } from './features/public-profile/static-page.ts'
 import { showToast } from './features/public-profile/toast-store.ts'
@@ -60,6 +61,18 @@ if (serverRendered) {
     onMessage: (itemId) => handOver({ kind: 'message', itemId }),
     shareableId: profileIdOfPage(window.location.pathname),
   })
+  // A purchase whose answer was lost before a reload: if its gift now shows as bought, ask for the answer again.
+  const shareableId = profileIdOfPage(window.location.pathname)
+  if (shareableId !== undefined && attemptsOf(shareableId).length > 0 && navigator.onLine) {
+    const gifts = page.boughtGifts()
+    void import('./features/public-profile/resume-purchases.ts')
+      .then(({ resumeUnansweredPurchases }) => resumeUnansweredPurchases(shareableId, new Set(gifts.keys())))
+      .then((resumed) => {
+        for (const { itemId } of resumed) showToast({ ...RESUMED_PURCHASE_WORDS(gifts.get(itemId) ?? ''), tone: 'green' })
+        if (resumed.length > 0) page.offerMessages()
+      })
+      .catch(() => undefined)
+  }
 } else {
   void loadReact().then(({ mountVisitorApp }) => mountVisitorApp(root))
 }

@@ -33,6 +33,20 @@ async function buy(page: Page, name: string): Promise<void> {
   await confirmPurchase(page)
 }
 
+/** The first purchase reaches the server, which answers 201; the connection resets before the phone reads it. */
+async function loseFirstAnswer(page: Page): Promise<(string | undefined)[]> {
+  const keys: (string | undefined)[] = []
+  let lose = true
+  await page.route(PURCHASES, async (route, request: Request) => {
+    keys.push(await request.headerValue('Idempotency-Key').then((key) => key ?? undefined))
+    if (!lose) return route.fallback()
+    lose = false
+    expect((await route.fetch()).status()).toBe(201)
+    await route.abort('connectionreset')
+  })
+  return keys
+}
+
 describe('a purchase that fails', () => {
   it("without any answer: after the deadline 'The server did not answer', and Purchase is back on every card", { timeout: 90_000 }, async () => {
     const page = await visit(await wishlist(['Espresso cups', 'Climbing chalk']))
@@ -51,16 +65,7 @@ describe('a purchase that fails', () => {
 
   it('whose answer was lost after the server recorded it: said as no answer, and the retry replays it into the thank-you', async () => {
     const page = await visit(await wishlist(['Espresso cups']))
-    const keys: (string | undefined)[] = []
-    let lose = true
-    await page.route(PURCHASES, async (route, request: Request) => {
-      keys.push(await request.headerValue('Idempotency-Key').then((key) => key ?? undefined))
-      if (!lose) return route.fallback()
-      lose = false
-      // The server answers 201; the connection resets before the phone reads it.
-      expect((await route.fetch()).status()).toBe(201)
-      await route.abort('connectionreset')
-    })
+    const keys = await loseFirstAnswer(page)
     await buy(page, 'Espresso cups')
     await page.getByText('The server did not answer, so your gift is not confirmed', { exact: false }).waitFor()
     expect(await page.getByText('You are offline', { exact: false }).count()).toBe(0)
@@ -71,6 +76,27 @@ describe('a purchase that fails', () => {
     expect(keys).toHaveLength(2)
     expect(keys[0]).toMatch(/^[\x21-\x7e]{16,}$/)
     expect(keys[1]).toBe(keys[0])
+  })
+
+  it('whose answer was lost, then a reload instead of a retry: the page asks again with the same key, thanks the visitor and offers the message', async () => {
+    const page = await visit(await wishlist(['Espresso cups']))
+    const keys = await loseFirstAnswer(page)
+    await buy(page, 'Espresso cups')
+    await page.getByText('The server did not answer, so your gift is not confirmed', { exact: false }).waitFor()
+
+    await page.reload()
+    const card = giftCard(page, 'Espresso cups')
+    await card.getByText('Purchased').waitFor()
+    await page.getByText('Your gift went through').waitFor()
+    await page.getByText('Thank you for giving Espresso cups.').waitFor()
+    await card.getByRole('button', { name: 'Send a message' }).waitFor()
+    expect(keys).toHaveLength(2)
+    expect(keys[1]).toBe(keys[0])
+    // Answered: the next load asks nothing.
+    await page.reload()
+    await card.getByRole('button', { name: 'Send a message' }).waitFor()
+    expect(keys).toHaveLength(2)
+    expect(await page.getByText('Your gift went through').count()).toBe(0)
   })
 
   it("refused by the purchase limit: the server's own words", async () => {

@@ -28,3 +28,9 @@ export function tapFailureWords(kind: PendingTap['kind'], online: boolean): { ti
       : 'You are offline. Your gift is bought; send your message when you are back online.',
   }
 }
+
+/** The toast when a purchase whose answer was lost before a reload turns out to have gone through. */
+export const RESUMED_PURCHASE_WORDS = (itemName: string) => ({
+  title: 'Your gift went through',
+  message: itemName === '' ? 'Thank you for your gift.' : `Thank you for giving ${itemName}.`,
+})

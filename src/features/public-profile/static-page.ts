@@ -27,6 +27,10 @@ export type StaticPageHooks = {
 export type StaticPage = {
   /** Undoes every change React's hydration would not expect (the offline notice, the busy Purchase, the drawn toasts) and lets go. */
   stop: () => void
+  /** The gifts shown as bought, with their names: those without a Purchase button. */
+  boughtGifts: () => Map<string, string>
+  /** Draws 'Send a message' for purchases remembered since the page started; nothing once React has the page. */
+  offerMessages: () => void
 }
 
 const OFFLINE_REASON_ID = 'qv-offline-reason'
@@ -101,6 +105,17 @@ export function startStaticPage(root: HTMLElement, hooks: StaticPageHooks): Stat
   )
 
   return {
+    boughtGifts: () => {
+      const gifts = new Map<string, string>()
+      for (const card of root.querySelectorAll(`[${CARD_ITEM_ATTRIBUTE}]`)) {
+        const itemId = card.getAttribute(CARD_ITEM_ATTRIBUTE)
+        if (itemId && !card.querySelector(PURCHASE)) gifts.set(itemId, card.querySelector('h2')?.textContent?.trim() ?? '')
+      }
+      return gifts
+    },
+    offerMessages: () => {
+      if (!signal.aborted && hooks.shareableId !== undefined) offerMessages(root, hooks.shareableId)
+    },
     stop: () => {
       listening.abort()
       stopThemeEcho()
@@ -118,8 +133,8 @@ function offerMessages(root: HTMLElement, shareableId: string): void {
   for (const itemId of Object.keys(awaitingMessages(shareableId))) {
     const card = root.querySelector(`[${CARD_ITEM_ATTRIBUTE}="${CSS.escape(itemId)}"]`)
     const actions = card?.querySelector('.qv-actions')
-    // Only while the gift shows as bought: an owner's 'Back on the wishlist' ended that purchase.
-    if (!actions || card?.querySelector(`button[${PURCHASE_ITEM_ATTRIBUTE}]`)) continue
+    // Only while the gift shows as bought: an owner's 'Back on the wishlist' ended that purchase. Once per card.
+    if (!actions || card?.querySelector(`button[${PURCHASE_ITEM_ATTRIBUTE}]`) || card?.querySelector(`button[${MESSAGE_ITEM_ATTRIBUTE}]`)) continue
     const button = document.createElement('button')
     button.type = 'button'
     button.className = 'qv-btn qv-btn-light'

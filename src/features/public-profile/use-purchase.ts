@@ -12,6 +12,7 @@ import {
 } from './purchase-flow.ts'
 import { newIdempotencyKey, recordPurchase } from './record-purchase.ts'
 import { rememberPurchase } from './remembered-purchases.ts'
+import { attemptKey, dropAttempt, keepAttempt } from './unanswered-purchases.ts'
 import { hideToast, showToast } from './toast-store.ts'
 
 /** How long 'Payment successful!' stays up; the spec keeps the value to itself. */
@@ -36,8 +37,6 @@ export function usePurchase(shareableId: string, onOutdated: () => void): Purcha
   const stateRef = useRef(state)
   stateRef.current = state
   const unmounted = useRef(new AbortController())
-  /** The key of each gift's purchase until its answer came: a retry is the same attempt, not a second purchase. */
-  const attemptKeys = useRef(new Map<string, string>())
   const thanksToast = useRef<number | null>(null)
 
   useEffect(() => {
@@ -55,14 +54,15 @@ export function usePurchase(shareableId: string, onOutdated: () => void): Purcha
       if (current.step.phase !== 'confirming' || current.step.itemId !== item.id || !itemPurchaseView(item, current).showPurchase) return
       dispatch({ type: 'start', itemId: item.id })
       const signal = unmounted.current.signal
-      // The retry of a confirmation whose answer was lost sends the same key: the server replays its first answer.
-      const idempotencyKey = attemptKeys.current.get(item.id) ?? newIdempotencyKey()
-      attemptKeys.current.set(item.id, idempotencyKey)
+      // The retry of a confirmation whose answer was lost sends the same key, also after a reload: the server replays
+      // its first answer, so a retry is the same attempt, not a second purchase.
+      const idempotencyKey = attemptKey(shareableId, item.id) ?? newIdempotencyKey()
+      keepAttempt(shareableId, item.id, idempotencyKey)
       void (async () => {
         for (const ms of PAYMENT_DELAYS_MS) await delay(ms, signal)
         const outcome = await recordPurchase(shareableId, item.id, { signal, online: navigator.onLine, idempotencyKey })
         if (signal.aborted) return
-        if (outcome.ok || failureNeedsReload(outcome.failure)) attemptKeys.current.delete(item.id)
+        if (outcome.ok || failureNeedsReload(outcome.failure)) dropAttempt(shareableId, item.id)
         if (outcome.ok) {
           dispatch({ type: 'recorded', result: outcome.result })
           // The buyer may leave the thank-you without writing: the card offers the message later, also after a reload.

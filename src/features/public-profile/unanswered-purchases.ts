@@ -1,0 +1,65 @@
+// Owns the purchase attempts whose answer has not come, kept in this tab's sessionStorage: a reload keeps an attempt's
+// Idempotency-Key, so the page can still ask the server for that attempt's answer, which it replays (decision 197).
+
+export type UnansweredAttempt = { shareableId: string; itemId: string; key: string; at: number }
+
+const STORAGE_KEY = 'qrtee-visitor-attempts'
+/** Longer than any retry or reload a visitor makes; the server keeps the answer for 48 hours. */
+export const ATTEMPT_KEPT_MS = 60 * 60 * 1000
+
+/** What this page knows, also when storage refuses (private mode): the attempt then lasts as long as the page. */
+let memory: UnansweredAttempt[] | undefined
+
+function isAttempt(value: unknown): value is UnansweredAttempt {
+  if (typeof value !== 'object' || value === null) return false
+  const entry = value as Record<string, unknown>
+  return typeof entry.shareableId === 'string' && typeof entry.itemId === 'string' && typeof entry.key === 'string' && typeof entry.at === 'number'
+}
+
+function attempts(): UnansweredAttempt[] {
+  if (memory === undefined) {
+    try {
+      const parsed: unknown = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '[]')
+      memory = Array.isArray(parsed) ? parsed.filter(isAttempt) : []
+    } catch {
+      memory = []
+    }
+  }
+  const since = Date.now() - ATTEMPT_KEPT_MS
+  return memory.filter((attempt) => attempt.at >= since)
+}
+
+function save(next: UnansweredAttempt[]): void {
+  memory = next
+  try {
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(next))
+  } catch {
+    // Kept in memory only.
+  }
+}
+
+const other = (shareableId: string, itemId: string) => (attempt: UnansweredAttempt) => attempt.shareableId !== shareableId || attempt.itemId !== itemId
+
+/** The key of the gift's attempt still waiting for its answer, if any: its retry is the same attempt. */
+export function attemptKey(shareableId: string, itemId: string): string | undefined {
+  return attempts().find((attempt) => !other(shareableId, itemId)(attempt))?.key
+}
+
+/** Kept before the request goes out, so a reload while it runs still knows the key. */
+export function keepAttempt(shareableId: string, itemId: string, key: string): void {
+  save([...attempts().filter(other(shareableId, itemId)), { shareableId, itemId, key, at: Date.now() }])
+}
+
+/** The answer came (or the gift changed): nothing to ask again. */
+export function dropAttempt(shareableId: string, itemId: string): void {
+  save(attempts().filter(other(shareableId, itemId)))
+}
+
+export function attemptsOf(shareableId: string): UnansweredAttempt[] {
+  return attempts().filter((attempt) => attempt.shareableId === shareableId)
+}
+
+/** Tests start from storage again. */
+export function forgetAttemptsInMemory(): void {
+  memory = undefined
+}
