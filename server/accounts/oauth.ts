@@ -189,7 +189,9 @@ export function oauthRoutes(deps: AppDeps, oidcOverride?: OidcClient) {
         return connected === 'connected' ? c.redirect(toApp({ connected: 'google' }, attempt.signInState), 302) : fail(connected, attempt.signInState)
       }
       const owner = await signInWithIdentity(db, { provider: 'google', subject: identity.subject, email: identity.email }, now())
-      if (!('userId' in owner)) return fail(owner.outcome === 'other-google' ? 'google_already_connected' : 'account_exists', attempt.signInState)
+      // Without account mail the way back is the password or the operator, not a reset by mail (decision 135).
+      const exists = config.smtpUrl ? 'account_exists' : 'account_exists_no_mail'
+      if (!('userId' in owner)) return fail(owner.outcome === 'other-google' ? 'google_already_connected' : exists, attempt.signInState)
       const ownerId = owner.userId
       // No token in any URL (issue 24): the page gets a one-time code and exchanges it by POST, from this browser.
       const code = randomValue()

@@ -11,6 +11,7 @@ export function publicConfigRoutes({ config }: AppDeps) {
     printProvider: config.printfulToken ? 'printful' : 'demo',
     publicUrl: config.publicUrl,
     vapidPublicKey: config.vapidPublicKey,
+    accountMail: Boolean(config.smtpUrl),
   }
   return new Hono<AppEnv>().get('/public/config', (c) => c.json(body, 200, { 'Cache-Control': 'public, max-age=300' }))
 }

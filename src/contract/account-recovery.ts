@@ -23,6 +23,9 @@ export const RECOVERY_MESSAGES = {
 /** The reason code /login shows when Google meets an unverified local account with the same email. */
 export const GOOGLE_ACCOUNT_EXISTS_SENTENCE =
   'An account with this email already exists. Sign in with its password, or reset the password by email, then connect Google in Profile settings.'
+/** The same on a server without account mail, where no reset link can be mailed. */
+export const GOOGLE_ACCOUNT_EXISTS_NO_MAIL_SENTENCE =
+  'An account with this email already exists. Sign in with its password, then connect Google in Profile settings. This site cannot mail a reset link: if the account is not yours, contact support from the Help Center.'
 
 const TokenSchema = v.pipe(v.string(RECOVERY_MESSAGES.tokenRequired), v.minLength(1, RECOVERY_MESSAGES.tokenRequired), v.maxLength(128, RECOVERY_MESSAGES.tokenRequired))
 

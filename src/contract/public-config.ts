@@ -11,5 +11,7 @@ export const PublicConfigSchema = v.object({
   publicUrl: v.optional(v.string()),
   /** The VAPID public key (base64url) a browser subscribes to push with (issue 29); absent from servers before it. */
   vapidPublicKey: v.optional(v.string()),
+  /** Whether the server mails account links (SMTP_URL): without it no reset link can be mailed; absent from older servers. */
+  accountMail: v.optional(v.boolean()),
 })
 export type PublicConfig = v.InferOutput<typeof PublicConfigSchema>

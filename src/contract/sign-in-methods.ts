@@ -36,7 +36,7 @@ export const AccountDeleteRequestSchema = v.object({
  * Why a Google sign-in failed, as the server sends it in `/oauth/callback?error=`: a fixed set of codes (never free
  * text, so a crafted link cannot make the page say anything of its own); the page turns each into a sentence.
  */
-export const OAUTH_ERROR_CODES = ['cancelled', 'provider_error', 'expired', 'unverified_email', 'account_exists', 'other_browser', 'refused', 'unavailable', 'too_many_attempts', 'already_linked', 'google_already_connected'] as const
+export const OAUTH_ERROR_CODES = ['cancelled', 'provider_error', 'expired', 'unverified_email', 'account_exists', 'account_exists_no_mail', 'other_browser', 'refused', 'unavailable', 'too_many_attempts', 'already_linked', 'google_already_connected'] as const
 export type OAuthErrorCode = (typeof OAUTH_ERROR_CODES)[number]
 
 /** POST /api/auth/oauth/exchange: the one-time code /oauth/callback received (issue 24, decision 134). */

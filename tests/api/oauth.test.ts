@@ -219,6 +219,14 @@ describeEachDatabase('Google sign-in', (getDatabase) => {
     expect(await t.db.select({ id: users.id }).from(users).where(eq(users.email, stranger.email))).toEqual([])
   })
 
+  it('an unverified password account with the same email, on a server without account mail: refused with the reason that offers no reset by mail', async () => {
+    const owner = await t.signUp('nomailsquat')
+    const account = googleAccount({ email: owner.email })
+    provider.signInAs(account)
+    refused(await roundTrip(t), 'account_exists_no_mail')
+    expect(await linkedTo(account.sub)).toEqual([])
+  })
+
   it('a state that was never issued (mismatch) is refused, and the real one still works once', async () => {
     provider.signInAs(googleAccount())
     const back = await toProviderAndBack(t)

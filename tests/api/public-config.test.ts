@@ -23,7 +23,15 @@ describeEachDatabase('GET /api/public/config', (getDatabase) => {
       publicUrl: 'http://localhost:8080',
       // Generated once in DATA_DIR when no VAPID key pair is configured: an uncompressed P-256 point, base64url.
       vapidPublicKey: expect.stringMatching(/^B[A-Za-z0-9_-]{86}$/),
+      accountMail: false,
     })
+  })
+
+  it('says that account links are mailed when SMTP_URL is set, never the URL with its password', async () => {
+    const res = await appWith({ SMTP_URL: 'smtps://user:smtp-password-value@smtp.example.com:465' }).request('GET', '/api/public/config')
+    expect(res.json.accountMail).toBe(true)
+    expect(res.text).not.toContain('smtp-password-value')
+    expect(res.text).not.toContain('smtp.example.com')
   })
 
   it('gives the configured VAPID public key, never the private one', async () => {
@@ -52,6 +60,7 @@ describeEachDatabase('GET /api/public/config', (getDatabase) => {
       printProvider: 'printful',
       publicUrl: 'https://shirts.example',
       vapidPublicKey: expect.any(String),
+      accountMail: false,
     })
     for (const secret of ['google-secret-value', 'printful-token-value', 'printful-webhook-secret-value', '1x0000000000000000000000000000000AA']) {
       expect(res.text).not.toContain(secret)

@@ -69,6 +69,23 @@ describe('Accounts that stay yours', () => {
     await page.getByRole('heading', { name: `Welcome back, ${user.username}!` }).waitFor()
   })
 
+  it('a taken email on Register offers the reset, with the typed email carried to /forgot-password', async () => {
+    const user = newUser()
+    await register(user)
+    const page = await phone()
+    await page.goto('/register')
+    await page.getByLabel('Username', { exact: true }).fill(newUser().username)
+    await page.getByLabel('Email', { exact: true }).fill(` ${user.email.toUpperCase()} `)
+    for (const label of ['Password', 'Confirm password']) await page.getByLabel(label, { exact: true }).fill('password-123')
+    await page.getByRole('button', { name: 'Create account' }).tap()
+    await page.getByRole('link', { name: 'It is my email: reset the password' }).tap()
+    await page.getByRole('heading', { name: 'Forgot password' }).waitFor()
+    expect(await page.getByLabel('Email').inputValue()).toBe(user.email.toUpperCase())
+    await page.getByRole('button', { name: 'Send the link' }).tap()
+    await page.getByText(RECOVERY_MESSAGES.forgotSent).waitFor()
+    await waitForMail(sink, user.email, RESET_SUBJECT)
+  })
+
   it("verifies the email from the owner app's banner", async () => {
     const user = newUser()
     await register(user)

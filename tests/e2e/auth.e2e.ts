@@ -1,6 +1,7 @@
 // Accounts end to end: register and its messages, login, logout, the guard, token refresh and the OAuth callback.
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { RECOVERY_MESSAGES } from '../../src/contract/account-recovery.ts'
 import { CONFLICT_MESSAGES } from '../../src/contract/auth.ts'
 import { baseUrl, freshPagePerTest } from './browser.ts'
 import { fieldError, newUser, registerByApi, storedTokens, type TestUser } from './helpers.ts'
@@ -76,9 +77,12 @@ describe('register', () => {
     await expect.poll(() => email.getAttribute('aria-invalid')).toBe('true')
     await page.getByText('An account with this email already exists').waitFor()
     expect(new URL(page.url()).pathname).toBe('/register')
-    // The mailbox's owner takes the address back by a reset; another address hides the offer.
-    const reclaim = page.getByRole('link', { name: 'It is my email: reset the password' })
-    expect(await reclaim.getAttribute('href')).toBe('/forgot-password')
+    // This server mails nothing (no SMTP_URL): the mailbox's owner is sent to support, not to a reset that cannot
+    // arrive (accounts.e2e.ts has the reset offer where mail works); another address hides the offer.
+    await page.getByText('This site cannot mail a reset link. If the email is yours, contact support.').waitFor()
+    const reclaim = page.getByRole('link', { name: 'Contact support' })
+    expect(await reclaim.getAttribute('href')).toBe('/help-center#contact')
+    expect(await page.getByRole('link', { name: 'It is my email: reset the password' }).count()).toBe(0)
     await email.fill(newUser().email)
     await reclaim.waitFor({ state: 'detached' })
 
@@ -94,6 +98,17 @@ describe('register', () => {
     await fillRegister({ Username: 'Edit', Email: newUser().email, Password: user.password, 'Confirm password': user.password })
     await page.getByRole('button', { name: 'Create account' }).click()
     await expect.poll(() => fieldError(page, 'Username')).toBe(CONFLICT_MESSAGES.usernameReserved)
+  })
+})
+
+describe('forgot password on a server without account mail', () => {
+  it('says at once that no link can be mailed and leads to support, instead of a form whose mail never comes', async () => {
+    await page.goto('/forgot-password?email=someone%40example.com')
+    await page.getByText(RECOVERY_MESSAGES.mailUnavailable).waitFor()
+    expect(await page.getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe('/help-center#contact')
+    expect(await page.getByRole('button', { name: 'Send the link' }).count()).toBe(0)
+    await page.getByRole('link', { name: 'Contact support' }).click()
+    await page.waitForURL((url) => url.pathname === '/help-center' && url.hash === '#contact')
   })
 })
 

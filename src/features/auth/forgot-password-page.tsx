@@ -4,12 +4,15 @@ import { useState } from 'react'
 import * as v from 'valibot'
 import { ApiError } from '../../api/client.ts'
 import { EmailSchema } from '../../contract/auth.ts'
-import { AnchorLink } from '../../ui/anchor-link.tsx'
+import { AnchorLink, ButtonLink } from '../../ui/anchor-link.tsx'
 import { AuthCard } from './auth-card.tsx'
 import { requestPasswordReset } from '../../api/account-recovery.ts'
+import { RECOVERY_MESSAGES } from '../../contract/account-recovery.ts'
+import { SUPPORT_LINK, useAccountMail } from './use-account-mail.ts'
 
-export function ForgotPasswordPage() {
-  const [email, setEmail] = useState('')
+export function ForgotPasswordPage({ initialEmail = '' }: { initialEmail?: string }) {
+  const [email, setEmail] = useState(initialEmail)
+  const accountMail = useAccountMail()
   const [error, setError] = useState<string | null>(null)
   const [sent, setSent] = useState<string | null>(null)
   const [sending, setSending] = useState(false)
@@ -34,7 +37,20 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthCard title="Forgot password">
-      {sent ? (
+      {accountMail === false || error === RECOVERY_MESSAGES.mailUnavailable ? (
+        // Nothing to type: no link can be mailed here. The operator can make one (npm run account -- reset-link).
+        <Stack>
+          <Alert color="yellow" title="No reset link by mail" role="status">
+            {RECOVERY_MESSAGES.mailUnavailable}
+          </Alert>
+          <ButtonLink {...SUPPORT_LINK} fullWidth>
+            Contact support
+          </ButtonLink>
+          <AnchorLink to="/login" className="standalone-link">
+            Back to sign in
+          </AnchorLink>
+        </Stack>
+      ) : sent ? (
         <Stack>
           <Alert color="green" title="Check your mail" role="status">
             {sent}

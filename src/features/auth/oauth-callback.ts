@@ -6,7 +6,7 @@ import * as v from 'valibot'
 import { readTokens, storeTokens } from '../../api/tokens.ts'
 import { AuthResponseSchema } from '../../contract/auth.ts'
 import { OAUTH_ERROR_CODES, type OAuthErrorCode } from '../../contract/sign-in-methods.ts'
-import { GOOGLE_ACCOUNT_EXISTS_SENTENCE } from '../../contract/account-recovery.ts'
+import { GOOGLE_ACCOUNT_EXISTS_NO_MAIL_SENTENCE, GOOGLE_ACCOUNT_EXISTS_SENTENCE } from '../../contract/account-recovery.ts'
 import { DEFAULT_AFTER_SIGN_IN, isSameOriginPath } from '../../lib/safe-redirect.ts'
 
 export const OAUTH_CALLBACK_PATH = '/oauth/callback'
@@ -97,6 +97,7 @@ export const SIGN_IN_FAILURE_MESSAGES: Record<OAuthErrorCode | 'unknown', string
   provider_error: 'Google could not sign you in. Please try again.',
   expired: 'The Google sign-in expired or was already used. Please start again.',
   account_exists: GOOGLE_ACCOUNT_EXISTS_SENTENCE,
+  account_exists_no_mail: GOOGLE_ACCOUNT_EXISTS_NO_MAIL_SENTENCE,
   other_browser: 'This Google sign-in was started in another browser. Please start again here.',
   unverified_email: 'Your Google account has no verified email address. Verify it with Google, or sign in with your email and password.',
   refused: 'Google could not confirm your sign-in. Please try again.',

@@ -12,11 +12,14 @@ import { AuthCard } from './auth-card.tsx'
 import { markNewAccount } from '../../lib/new-account.ts'
 import { PasswordField } from './password-field.tsx'
 import { useAfterSignIn } from './use-after-sign-in.ts'
+import { SUPPORT_LINK, useAccountMail } from './use-account-mail.ts'
 
 export function RegisterPage({ redirect }: { redirect?: string }) {
   const [submitting, setSubmitting] = useState(false)
   // The address the hint shows follows what is typed, so the owner sees their own public address before choosing it.
   const [typedUsername, setTypedUsername] = useState('')
+  const [typedEmail, setTypedEmail] = useState('')
+  const accountMail = useAccountMail()
   const afterSignIn = useAfterSignIn(redirect)
   const form = useForm({
     mode: 'uncontrolled',
@@ -24,6 +27,7 @@ export function RegisterPage({ redirect }: { redirect?: string }) {
     validate: schemaResolver(RegisterFormSchema, { sync: true }),
     onValuesChange: (values, previous) => {
       if (values.username !== previous.username) setTypedUsername(values.username.trim())
+      if (values.email !== previous.email) setTypedEmail(values.email.trim())
     },
   })
 
@@ -71,11 +75,21 @@ export function RegisterPage({ redirect }: { redirect?: string }) {
             {...form.getInputProps('username')}
           />
           <TextInput label="Email" type="email" autoComplete="email" key={form.key('email')} {...form.getInputProps('email')} />
-          {emailTaken ? (
-            // A password reset mailed to the address is how its owner takes the account back (issue 24).
+          {emailTaken && accountMail === false ? (
+            // No reset link can be mailed here: its owner reaches the operator, who can make one.
+            <Stack gap={6}>
+              <Text size="sm">This site cannot mail a reset link. If the email is yours, contact support.</Text>
+              <ButtonLink {...SUPPORT_LINK} variant="light" fullWidth>
+                Contact support
+              </ButtonLink>
+            </Stack>
+          ) : emailTaken ? (
+            // A password reset mailed to the address is how its owner takes the account back (issue 24); the email
+            // typed here goes along, so it is not typed twice.
             // The label wraps and the button grows, as the test-notification button's does: one line was cut at 360 px.
             <ButtonLink
               to="/forgot-password"
+              search={{ email: typedEmail }}
               variant="light"
               fullWidth
               h="auto"
