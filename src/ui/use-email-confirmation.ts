@@ -16,7 +16,25 @@ export function useEmailConfirmation(calls: EmailConfirmationCalls) {
   const [me, setMe] = useState<Me | null>(null)
   const [note, setNote] = useState<string | null>(null)
   const [sending, setSending] = useState(false)
+  /** Bumped to ask again: the owner may have confirmed from the mail on another device, or in another app. */
+  const [asked, setAsked] = useState(0)
   const { fetchMe } = calls
+  const unconfirmed = me !== null && !me.emailVerified
+
+  // Back in this app (another tab, the mail app, another device's browser): an unconfirmed address is asked about
+  // again, so the banner does not stay until a reload after the link was used elsewhere.
+  useEffect(() => {
+    if (!unconfirmed) return
+    const askAgain = () => {
+      if (document.visibilityState === 'visible') setAsked((count) => count + 1)
+    }
+    window.addEventListener('focus', askAgain)
+    document.addEventListener('visibilitychange', askAgain)
+    return () => {
+      window.removeEventListener('focus', askAgain)
+      document.removeEventListener('visibilitychange', askAgain)
+    }
+  }, [unconfirmed])
 
   // Asked after the page's first paint: on a reload the banner's answer comes from the network later anyway.
   useEffect(() => {
@@ -32,7 +50,7 @@ export function useEmailConfirmation(calls: EmailConfirmationCalls) {
       live = false
       cancel()
     }
-  }, [online, fetchMe])
+  }, [online, fetchMe, asked])
 
   const resend = async () => {
     setSending(true)

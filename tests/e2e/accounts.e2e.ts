@@ -105,6 +105,24 @@ describe('Accounts that stay yours', () => {
     await expect.poll(() => page.getByTestId('email-verification-banner').count(), { timeout: 10_000 }).toBe(0)
   })
 
+  it('the banner goes when the link was used on another device and the owner comes back to the app', async () => {
+    const user = newUser()
+    await register(user)
+    const page = await phone()
+    await signIn(page, user.email, user.password)
+    const banner = page.getByTestId('email-verification-banner')
+    await banner.waitFor()
+    const token = linkToken(await waitForMail(sink, user.email, VERIFY_SUBJECT), server().baseUrl, 'verify-email')
+    const elsewhere = await phone()
+    await elsewhere.goto(`/verify-email?token=${token}`)
+    await elsewhere.getByRole('button', { name: 'Confirm my email' }).tap()
+    await elsewhere.getByText(RECOVERY_MESSAGES.verified).waitFor()
+
+    // Headless pages never lose focus: the owner switching back to the app is the event the browser then fires.
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')))
+    await banner.waitFor({ state: 'detached', timeout: 10_000 })
+  })
+
   it('signs out another device from Profile settings; that device is told it was signed out', async () => {
     const user = newUser()
     await register(user)
