@@ -134,6 +134,16 @@ describe('Accounts that stay yours', () => {
     const rows = mine.getByTestId('device-row')
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(3)
     await expect.poll(() => rows.filter({ hasText: '(this device)' }).count()).toBe(1)
+    // Each button names one device (alike names are numbered: device-labels.test.ts).
+    const names = await rows.filter({ hasNotText: '(this device)' }).getByRole('button', { name: /^Sign out/ }).evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')))
+    expect(names).toHaveLength(2)
+    expect(new Set(names).size).toBe(2)
+    // Offline the list stays, and says why its buttons wait.
+    await mine.context().setOffline(true)
+    await mine.getByText('Connect to the internet to sign out a device.').waitFor()
+    await expect.poll(() => mine.getByRole('button', { name: 'Sign out everywhere else' }).isDisabled()).toBe(true)
+    await mine.context().setOffline(false)
+    await expect.poll(() => mine.getByRole('button', { name: 'Sign out everywhere else' }).isEnabled()).toBe(true)
     await rows.filter({ hasNotText: '(this device)' }).first().getByRole('button', { name: /^Sign out/ }).tap()
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2)
     await mine.getByRole('button', { name: 'Sign out everywhere else' }).tap()

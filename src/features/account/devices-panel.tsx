@@ -3,8 +3,9 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useState } from 'react'
-import { ApiError } from '../../api/client.ts'
+import { failureMessage } from '../../api/client.ts'
 import { fetchDevices, signOutDevice, signOutOtherDevices } from '../../api/account-recovery.ts'
+import { deviceLabels } from './device-labels.ts'
 import { LoadFailure } from './load-failure.tsx'
 import { useOnlineLoad } from './use-online-load.ts'
 
@@ -15,6 +16,7 @@ export function DevicesPanel() {
   const { online, data, failure, load } = useOnlineLoad(fetchDevices, DEVICES_LOAD_FAILED)
   const devices = data?.devices ?? null
   const [busy, setBusy] = useState(false)
+  const labels = deviceLabels(devices ?? [])
 
   const act = async (action: () => Promise<{ message: string }>) => {
     setBusy(true)
@@ -22,7 +24,7 @@ export function DevicesPanel() {
       notifications.show({ color: 'green', title: 'Signed out', message: (await action()).message })
       load()
     } catch (err) {
-      notifications.show({ color: 'red', title: 'Error', message: err instanceof ApiError ? err.message : 'The server could not be reached.' })
+      notifications.show({ color: 'red', title: 'Not signed out', message: failureMessage(err, 'The server did not answer. Please try again.') })
     } finally {
       setBusy(false)
     }
@@ -41,26 +43,35 @@ export function DevicesPanel() {
         <Text size="sm">Loading your devices...</Text>
       ) : (
         <Stack gap="sm">
+          {/* The list stays readable offline; signing a device out needs the server. */}
+          {!online && <Text size="sm">Connect to the internet to sign out a device.</Text>}
           {devices.map((device) => (
             <Group key={device.id} justify="space-between" align="flex-start" wrap="nowrap" data-testid="device-row">
               {/* The text gives way, not the button: a shrunk button cut its label to 'Sign o' at 320-390 px. */}
               <div style={{ minWidth: 0 }}>
                 <Text fw={600}>
-                  {device.name}
+                  {labels.get(device.id) ?? device.name}
                   {device.current ? ' (this device)' : ''}
                 </Text>
                 <Text size="sm">Signed in {when(device.signedInAt)}</Text>
                 <Text size="sm">Last used {when(device.lastUsedAt)}</Text>
               </div>
               {device.current ? null : (
-                <Button variant="default" size="sm" disabled={busy} style={{ flexShrink: 0 }} onClick={() => void act(() => signOutDevice(device.id))} aria-label={`Sign out ${device.name}`}>
+                <Button
+                  variant="default"
+                  size="sm"
+                  disabled={busy || !online}
+                  style={{ flexShrink: 0 }}
+                  onClick={() => void act(() => signOutDevice(device.id))}
+                  aria-label={`Sign out ${labels.get(device.id) ?? device.name}`}
+                >
                   Sign out
                 </Button>
               )}
             </Group>
           ))}
           {devices.some((device) => !device.current) ? (
-            <Button variant="light" color="red" disabled={busy} onClick={() => void act(signOutOtherDevices)}>
+            <Button variant="light" color="red" disabled={busy || !online} onClick={() => void act(signOutOtherDevices)}>
               Sign out everywhere else
             </Button>
           ) : null}
