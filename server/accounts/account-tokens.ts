@@ -20,7 +20,7 @@ export const ACCOUNT_TOKEN_TTL_MS: Record<AccountTokenPurpose, number> = {
  */
 const keepsOlder = (purpose: AccountTokenPurpose) => purpose === 'undo-email-change'
 
-/** Stores a new token of `purpose` for `userId` (every older one of that purpose dies) and returns its only plain copy. */
+/** Stores a new token of `purpose` for `userId` (every older one of that purpose dies, but a take-back link's) and returns its only plain copy. */
 export async function issueAccountToken(db: Db, userId: string, purpose: AccountTokenPurpose, email: string, now: Date): Promise<string> {
   const token = newRefreshTokenValue()
   await db.transaction(async (tx) => {
