@@ -46,7 +46,7 @@ export function createApp(input: AppDepsInput, site?: StaticSite) {
   app.use('*', boundedBodies())
   // The Google sign-in's landing page carries tokens in its address: no browser or proxy may keep the answer.
   // So do the pages of mailed links (issue 24): their address holds a single-use token.
-  for (const page of ['/oauth/callback', '/reset-password', '/verify-email']) {
+  for (const page of ['/oauth/callback', '/reset-password', '/verify-email', '/undo-email-change']) {
     app.use(page, async (c, next) => {
       await next()
       c.res.headers.set('Cache-Control', 'no-store')

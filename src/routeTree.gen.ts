@@ -17,6 +17,7 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SwitchOwnerRouteImport } from './routes/switch-owner'
+import { Route as UndoEmailChangeRouteImport } from './routes/undo-email-change'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard'
 import { Route as DemoWishlistRouteImport } from './routes/demo/wishlist'
@@ -64,6 +65,11 @@ const ResetPasswordRoute = ResetPasswordRouteImport.update({
 const SwitchOwnerRoute = SwitchOwnerRouteImport.update({
   id: '/switch-owner',
   path: '/switch-owner',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UndoEmailChangeRoute = UndoEmailChangeRouteImport.update({
+  id: '/undo-email-change',
+  path: '/undo-email-change',
   getParentRoute: () => rootRouteImport,
 } as any)
 const VerifyEmailRoute = VerifyEmailRouteImport.update({
@@ -120,6 +126,7 @@ export interface FileRoutesByFullPath {
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/switch-owner': typeof SwitchOwnerRoute
+  '/undo-email-change': typeof UndoEmailChangeRoute
   '/verify-email': typeof VerifyEmailRoute
   '/dashboard': typeof AuthedDashboardRoute
   '/demo/wishlist': typeof DemoWishlistRoute
@@ -138,6 +145,7 @@ export interface FileRoutesByTo {
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/switch-owner': typeof SwitchOwnerRoute
+  '/undo-email-change': typeof UndoEmailChangeRoute
   '/verify-email': typeof VerifyEmailRoute
   '/dashboard': typeof AuthedDashboardRoute
   '/demo/wishlist': typeof DemoWishlistRoute
@@ -158,6 +166,7 @@ export interface FileRoutesById {
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/switch-owner': typeof SwitchOwnerRoute
+  '/undo-email-change': typeof UndoEmailChangeRoute
   '/verify-email': typeof VerifyEmailRoute
   '/_authed/dashboard': typeof AuthedDashboardRoute
   '/demo/wishlist': typeof DemoWishlistRoute
@@ -178,6 +187,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/switch-owner'
+    | '/undo-email-change'
     | '/verify-email'
     | '/dashboard'
     | '/demo/wishlist'
@@ -196,6 +206,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/switch-owner'
+    | '/undo-email-change'
     | '/verify-email'
     | '/dashboard'
     | '/demo/wishlist'
@@ -215,6 +226,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/switch-owner'
+    | '/undo-email-change'
     | '/verify-email'
     | '/_authed/dashboard'
     | '/demo/wishlist'
@@ -235,6 +247,7 @@ export interface RootRouteChildren {
   RegisterRoute: typeof RegisterRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   SwitchOwnerRoute: typeof SwitchOwnerRoute
+  UndoEmailChangeRoute: typeof UndoEmailChangeRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
   DemoWishlistRoute: typeof DemoWishlistRoute
   OauthCallbackRoute: typeof OauthCallbackRoute
@@ -297,6 +310,13 @@ declare module '@tanstack/react-router' {
       path: '/switch-owner'
       fullPath: '/switch-owner'
       preLoaderRoute: typeof SwitchOwnerRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/undo-email-change': {
+      id: '/undo-email-change'
+      path: '/undo-email-change'
+      fullPath: '/undo-email-change'
+      preLoaderRoute: typeof UndoEmailChangeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/verify-email': {
@@ -393,6 +413,7 @@ const rootRouteChildren: RootRouteChildren = {
   RegisterRoute: RegisterRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   SwitchOwnerRoute: SwitchOwnerRoute,
+  UndoEmailChangeRoute: UndoEmailChangeRoute,
   VerifyEmailRoute: VerifyEmailRoute,
   DemoWishlistRoute: DemoWishlistRoute,
   OauthCallbackRoute: OauthCallbackRoute,

@@ -144,6 +144,8 @@ describe('which requests the worker may store', () => {
     ['the reset-password page (issue 24)', `${origin}/reset-password?token=t`, {}, false, false],
     ['the verify-email page (issue 24)', `${origin}/verify-email?token=t`, {}, false, false],
     ['the reset-password answer', `${origin}/api/auth/reset-password`, {}, false, false],
+    ['the take-back page (decision 198)', `${origin}/undo-email-change?token=t`, {}, false, false],
+    ['the take-back answer', `${origin}/api/auth/undo-email-change`, {}, false, false],
   ])('%s (%s): profiles %j, images %j', (_name, address, headers, profile, upload) => {
     const match = { request: new Request(address, { headers }), url: new URL(address), origin }
     expect(isCacheablePublicProfile(match)).toBe(profile)

@@ -8,7 +8,7 @@ import type { AppDeps } from '../deps.ts'
 import { accountMailFor } from '../mail/app-mail.ts'
 import { enqueueMail } from '../mail/mail-outbox.ts'
 
-export const accountLink = (deps: AppDeps, page: 'reset-password' | 'verify-email', token: string) =>
+export const accountLink = (deps: AppDeps, page: 'reset-password' | 'verify-email' | 'undo-email-change', token: string) =>
   `${deps.config.publicUrl}/${page}?token=${encodeURIComponent(token)}`
 
 /**
@@ -29,10 +29,15 @@ export async function mailAccountLink(deps: AppDeps, db: Db, userId: string, pur
   return true
 }
 
-/** A notice without a link (an email change told to the old address). */
-export async function mailNotice(deps: AppDeps, db: Db, kind: 'email-changed' | 'new-device', to: string, payload: Record<string, string>): Promise<void> {
+/**
+ * The email change told to the address it left, with a take-back link addressed to it (7 days; decision 198), in the
+ * caller's transaction. Without SMTP_URL nothing is mailed and no token is made.
+ */
+export async function mailEmailChangeNotice(deps: AppDeps, db: Db, user: { id: string; username: string; email: string }, newEmail: string, now: Date): Promise<void> {
   const outbox = accountMailFor(deps)
   if (!outbox) return
-  await enqueueMail(db, kind, to, payload)
+  const token = await issueAccountToken(db, user.id, 'undo-email-change', user.email, now)
+  const link = accountLink(deps, 'undo-email-change', token)
+  await enqueueMail(db, 'email-changed', user.email, { username: user.username, newEmail, link })
   outbox.kick()
 }

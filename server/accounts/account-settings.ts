@@ -13,7 +13,7 @@ import type { AppDeps, AppEnv } from '../deps.ts'
 import { ApiError, readJsonBody, validate } from '../http/http.ts'
 import { rateLimiterFor, resolveRateLimits } from '../http/rate-limit.ts'
 import { accountMailFor } from '../mail/app-mail.ts'
-import { mailAccountLink, mailNotice } from './account-mail.ts'
+import { mailAccountLink, mailEmailChangeNotice } from './account-mail.ts'
 import { devicesRoutes } from './devices.ts'
 
 const EmailChangeBody = withFieldMessages(EmailChangeSchema)
@@ -61,11 +61,12 @@ export function accountSettingsRoutes(deps: AppDeps) {
       const changed = await db.transaction(async (tx) => {
         const [taken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${email}) and ${users.id} <> ${userId}`).limit(1)
         if (taken) return false
-        // The new address is unproved until its link is used; links mailed to the old one die with it.
+        // The new address is unproved until its link is used; links mailed to the old one die with it, except the
+        // take-back links of earlier changes (decision 198): the old address gets one more.
         await tx.update(users).set({ email, emailVerifiedAt: null }).where(eq(users.id, userId))
         await dropAccountTokens(tx, userId, 'verify')
         await dropAccountTokens(tx, userId, 'reset')
-        await mailNotice(deps, tx, 'email-changed', user.email, { username: user.username, newEmail: email })
+        await mailEmailChangeNotice(deps, tx, user, email, now())
         return true
       })
       if (!changed) throw new ApiError(409, CONFLICT_MESSAGES.email)

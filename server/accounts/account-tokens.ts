@@ -1,22 +1,30 @@
-// Mailed single-use tokens (password reset, email verification): 256 random bits, only their SHA-256 stored, spent by
-// one DELETE … RETURNING so two clicks of one link cannot both succeed, and a newer token of a kind kills the older.
-import { and, eq } from 'drizzle-orm'
+// Mailed single-use tokens (password reset, email verification, taking an account back after an email change): 256
+// random bits, only their SHA-256 stored, spent by one DELETE … RETURNING so two clicks of one link cannot both
+// succeed, and a newer token of a kind kills the older (not a take-back link: decision 198).
+import { and, eq, gte } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { accountTokens } from '../db/schema.ts'
 import { hashRefreshToken, newRefreshTokenValue } from './refresh-token-policy.ts'
 
-export type AccountTokenPurpose = 'reset' | 'verify'
+export type AccountTokenPurpose = 'reset' | 'verify' | 'undo-email-change'
 
 export const ACCOUNT_TOKEN_TTL_MS: Record<AccountTokenPurpose, number> = {
   reset: 60 * 60_000,
   verify: 24 * 60 * 60_000,
+  'undo-email-change': 7 * 24 * 60 * 60_000,
 }
 
-/** Stores a new token of `purpose` for `userId` (every older one of that purpose dies) and returns its only plain copy. */
+/**
+ * A take-back link is never killed by a newer one: each email change mails one to the address it left, and a second
+ * change (by whoever holds the account now) must not void the first owner's link (decision 198).
+ */
+const keepsOlder = (purpose: AccountTokenPurpose) => purpose === 'undo-email-change'
+
+/** Stores a new token of `purpose` for `userId` (every older one of that purpose dies, but a take-back link's) and returns its only plain copy. */
 export async function issueAccountToken(db: Db, userId: string, purpose: AccountTokenPurpose, email: string, now: Date): Promise<string> {
   const token = newRefreshTokenValue()
   await db.transaction(async (tx) => {
-    await tx.delete(accountTokens).where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose)))
+    if (!keepsOlder(purpose)) await tx.delete(accountTokens).where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose)))
     await tx.insert(accountTokens).values({
       tokenHash: hashRefreshToken(token),
       userId,
@@ -41,4 +49,11 @@ export async function consumeAccountToken(db: Db, token: string, purpose: Accoun
 
 export async function dropAccountTokens(db: Db, userId: string, purpose: AccountTokenPurpose): Promise<void> {
   await db.delete(accountTokens).where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose)))
+}
+
+/** The take-back links issued at or after `since` (for changes after the one being undone): an older one stays. */
+export async function dropTakeBackTokensSince(db: Db, userId: string, since: Date): Promise<void> {
+  await db
+    .delete(accountTokens)
+    .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, 'undo-email-change'), gte(accountTokens.createdAt, since)))
 }

@@ -13,6 +13,7 @@ import { ApiError, validate } from '../http/http.ts'
 import { addressKey, clientAddress } from '../http/client-address.ts'
 import { type Limit, perAddressLimit, rateLimiterFor, resolveRateLimits } from '../http/rate-limit.ts'
 import { accountRecoveryRoutes } from './account-recovery.ts'
+import { emailChangeUndoRoutes } from './email-change-undo.ts'
 import { oauthRoutes } from './oauth.ts'
 import { deviceNameFrom } from './device-name.ts'
 import { mailAccountLink } from './account-mail.ts'
@@ -39,6 +40,7 @@ export function authRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .route('/', oauthRoutes(deps))
     .route('/', accountRecoveryRoutes(deps))
+    .route('/', emailChangeUndoRoutes(deps))
     .post('/register', perAddress('register', limits.register), validate('json', RegisterBody), async (c) => {
       const input = c.req.valid('json')
       // Checked before hashing to spare the work; createAccount re-checks atomically for a concurrent twin.

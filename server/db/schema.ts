@@ -410,7 +410,7 @@ export const accountTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose').$type<'reset' | 'verify'>().notNull(),
+    purpose: text('purpose').$type<'reset' | 'verify' | 'undo-email-change'>().notNull(),
     /** The address the link was sent to: a verification proves only this one, so an email change voids it. */
     email: text('email').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),

@@ -32,12 +32,24 @@ export const MAIL_TEMPLATES: Record<MailKind, (payload: Record<string, string>) 
       { label: 'Choose a new password', href: field(payload, 'link') },
       ['If it was not you, ignore this mail: your password stays as it is. A reset signs out every device.'],
     ),
+  // The take-back link (decision 198) works whatever the address becomes next; a row stored before it existed has none.
   'email-changed': (payload) =>
-    compose('Your QR Tee email address was changed', [
-      `Hello ${field(payload, 'username')},`,
-      `The email address of your QR Tee account was changed to ${field(payload, 'newEmail')}.`,
-      'If this was not you, reset your password from the sign-in page with this address while it still works, and contact support.',
-    ]),
+    field(payload, 'link')
+      ? compose(
+          'Your QR Tee email address was changed',
+          [
+            `Hello ${field(payload, 'username')},`,
+            `The email address of your QR Tee account was changed to ${field(payload, 'newEmail')}.`,
+            'If this was not you, take your account back with the link below: it puts this address back on the account, lets you choose a new password and signs out every device. It works once, for 7 days, even if the address is changed again.',
+          ],
+          { label: 'This was not me: take my account back', href: field(payload, 'link') },
+          ['If it was you, ignore this mail.'],
+        )
+      : compose('Your QR Tee email address was changed', [
+          `Hello ${field(payload, 'username')},`,
+          `The email address of your QR Tee account was changed to ${field(payload, 'newEmail')}.`,
+          'If this was not you, contact support from the help center and give them this address.',
+        ]),
   'new-device': (payload) =>
     compose('New sign-in to your QR Tee account', [
       `Hello ${field(payload, 'username')},`,

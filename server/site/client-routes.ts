@@ -12,6 +12,7 @@ const ROUTES = [
   '/register',
   '/reset-password',
   '/switch-owner',
+  '/undo-email-change',
   '/verify-email',
   '/dashboard',
   '/demo/wishlist',

@@ -10,6 +10,8 @@ export const requestPasswordReset = (email: string) =>
   apiCall(MessageSchema, '/auth/forgot-password', { method: 'POST', body: { email }, auth: false })
 export const resetPassword = (token: string, password: string) =>
   apiCall(MessageSchema, '/auth/reset-password', { method: 'POST', body: { token, password }, auth: false })
+export const undoEmailChange = (token: string, password: string) =>
+  apiCall(MessageSchema, '/auth/undo-email-change', { method: 'POST', body: { token, password }, auth: false })
 export const verifyEmail = (token: string) => apiCall(MessageSchema, '/auth/verify-email', { method: 'POST', body: { token }, auth: false })
 export const resendVerification = () => apiCall(MessageSchema, '/users/me/verification-email', { method: 'POST' })
 export const fetchMe = () => apiCall(MeSchema, '/users/me')

@@ -16,9 +16,17 @@ export const RECOVERY_MESSAGES = {
   recentSignInRequired: 'For your safety, please confirm it is you: enter your current password, or sign in again.',
   emailChanged: 'Your email address is changed. We have sent a confirmation link to the new address.',
   emailUnchanged: 'This is already your email address.',
+  takeBackInvalid:
+    'This link is invalid, already used or expired, so nothing was changed. If your account still has this email, ask for a new password from the sign-in page; otherwise contact support.',
   /** Said by a link's page when its call got no answer or a 'later': nothing was spent, the same link goes again. */
   linkStillWorks: 'Your link still works: please try again.',
 } as const
+
+/** The take-back link's answer (decision 198): the address given back, or the one the account keeps. */
+export const takeBackDone = (email: string) =>
+  `Your account is yours again: its email is ${email} again, your new password is set and every device is signed out. Sign in with this email and your new password.`
+export const takeBackAddressTaken = (oldEmail: string, email: string) =>
+  `Your new password is set and every device is signed out, but ${oldEmail} now belongs to another QR Tee account, so this account keeps the email ${email} for now. Sign in with it and your new password, then change the email in Profile settings.`
 
 /** The reason code /login shows when Google meets an unverified local account with the same email. */
 export const GOOGLE_ACCOUNT_EXISTS_SENTENCE =
@@ -32,6 +40,8 @@ const TokenSchema = v.pipe(v.string(RECOVERY_MESSAGES.tokenRequired), v.minLengt
 export const ForgotPasswordSchema = v.object({ email: EmailSchema })
 export const ResetPasswordSchema = v.object({ token: TokenSchema, password: RegisterSchema.entries.password })
 export const VerifyEmailSchema = v.object({ token: TokenSchema })
+/** POST /api/auth/undo-email-change: the take-back link's token and the owner's new password (decision 198). */
+export const UndoEmailChangeSchema = ResetPasswordSchema
 
 /** PUT /api/users/me/email: `currentPassword` stands for the recent sign-in when the session is older. */
 export const EmailChangeSchema = v.object({

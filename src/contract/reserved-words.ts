@@ -5,7 +5,7 @@ export const RESERVED_WORDS: ReadonlySet<string> = new Set([
   'products', 'oauth', 'callback', 'help-center', 'helpcenter', 'public', 'uploads', 'settings', 'wishlist',
   'purchases', 'order', 'orders', 'support', 'static', 'assets', 'me', 'users', 'auth', 'sync', 'health', 'ready',
   'undefined', 'null', 'printful', 'print-files', 'switch-owner', 'forgot-password', 'reset-password', 'verify-email',
-  '.well-known',
+  'undo-email-change', '.well-known',
 ])
 
 /** Compared in lower case, as public addresses are (a /profile/EDIT link is /profile/edit to a reader). */

@@ -1,4 +1,5 @@
-// Reading account mail from the SMTP sink: the link of a page (reset-password, verify-email) sent to one address.
+// Reading account mail from the SMTP sink: the link of a page (reset-password, verify-email, undo-email-change) sent to
+// one address.
 import type { ReceivedMail, SmtpSink } from '../fakes/smtp-sink.ts'
 
 /** The mail as text, whatever transfer encoding nodemailer chose (quoted-printable soft breaks and =XX undone). */
@@ -17,7 +18,7 @@ export async function waitForMail(sink: SmtpSink, to: string, subject: string, c
 }
 
 /** The token of the `{publicUrl}/{page}?token=` link in a mail. */
-export function linkToken(mail: ReceivedMail, publicUrl: string, page: 'reset-password' | 'verify-email'): string {
+export function linkToken(mail: ReceivedMail, publicUrl: string, page: 'reset-password' | 'verify-email' | 'undo-email-change'): string {
   const escaped = `${publicUrl}/${page}`.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
   const match = new RegExp(`${escaped}\\?token=([A-Za-z0-9_-]+)`).exec(decodedBody(mail))
   if (!match?.[1]) throw new Error(`No ${page} link in the mail`)
@@ -26,3 +27,4 @@ export function linkToken(mail: ReceivedMail, publicUrl: string, page: 'reset-pa
 
 export const RESET_SUBJECT = 'Reset your QR Tee password'
 export const VERIFY_SUBJECT = 'Confirm your email for QR Tee'
+export const EMAIL_CHANGED_SUBJECT = 'Your QR Tee email address was changed'

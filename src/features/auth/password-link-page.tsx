@@ -1,6 +1,7 @@
-// Owns /reset-password?token=…: the link's token is kept in memory only, and spent only when the owner sends a new
-// password (a mail scanner that opens the link spends nothing); then the owner signs in with it. A call that got no
-// answer or a 'later' (5xx, 429) spent nothing either: the same link and the typed passwords are tried again.
+// Owns the pages of a mailed link that sets a new password (/reset-password, /undo-email-change; decision 198): the
+// link's token is kept in memory only, and spent only when the owner sends a new password (a mail scanner that opens
+// the link spends nothing); then the owner signs in with it. A call that got no answer or a 'later' (5xx, 429) spent
+// nothing either: the same link and the typed passwords are tried again.
 import { Alert, Button, Stack, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useNavigate } from '@tanstack/react-router'
@@ -12,9 +13,39 @@ import { MESSAGES, RegisterSchema } from '../../contract/auth.ts'
 import { AnchorLink } from '../../ui/anchor-link.tsx'
 import { AuthCard } from './auth-card.tsx'
 import { PasswordField } from './password-field.tsx'
-import { resetPassword, takeTokenFromAddress } from '../../api/account-recovery.ts'
+import { resetPassword, takeTokenFromAddress, undoEmailChange } from '../../api/account-recovery.ts'
 
-export function ResetPasswordPage() {
+type PasswordLink = {
+  title: string
+  intro: string
+  /** The notification's title on success; its words are the server's. */
+  done: string
+  /** The way on when the link cannot work: a reset link mailed to the account's address. */
+  askAgain: string
+  spend: (token: string, password: string) => Promise<{ message: string }>
+}
+
+const RESET: PasswordLink = {
+  title: 'Choose a new password',
+  intro: 'Choose the new password of your account. Every device will be signed out.',
+  done: 'Password changed',
+  askAgain: 'Ask for a new link',
+  spend: resetPassword,
+}
+
+const TAKE_BACK: PasswordLink = {
+  title: 'Take your account back',
+  intro:
+    'Someone changed the email address of your account. Choose a new password: your old email address comes back to the account, and every device will be signed out.',
+  done: 'Your account is back',
+  askAgain: 'Ask for a password reset',
+  spend: undoEmailChange,
+}
+
+export const ResetPasswordPage = () => <PasswordLinkPage link={RESET} />
+export const UndoEmailChangePage = () => <PasswordLinkPage link={TAKE_BACK} />
+
+function PasswordLinkPage({ link }: { link: PasswordLink }) {
   const navigate = useNavigate()
   const [token] = useState(takeTokenFromAddress)
   const [password, setPassword] = useState('')
@@ -33,8 +64,8 @@ export function ResetPasswordPage() {
     if (!parsed.success || password !== confirm) return
     setSending(true)
     try {
-      const { message } = await resetPassword(token, password)
-      notifications.show({ color: 'green', title: 'Password changed', message })
+      const { message } = await link.spend(token, password)
+      notifications.show({ color: 'green', title: link.done, message, autoClose: 20_000 })
       await navigate({ to: '/login', replace: true })
     } catch (err) {
       setFailed({ message: failureMessage(err, 'The server could not be reached.'), tryAgain: mayTryAgain(err) })
@@ -44,18 +75,18 @@ export function ResetPasswordPage() {
 
   if (!token) {
     return (
-      <AuthCard title="Choose a new password">
+      <AuthCard title={link.title}>
         <Stack>
           <Alert color="red" title="Link incomplete">
-            This link is incomplete. Please open the link from the mail again, or ask for a new one.
+            This link is incomplete. Please open the link from the mail again.
           </Alert>
-          <AnchorLink to="/forgot-password">Ask for a new link</AnchorLink>
+          <AnchorLink to="/forgot-password">{link.askAgain}</AnchorLink>
         </Stack>
       </AuthCard>
     )
   }
   return (
-    <AuthCard title="Choose a new password">
+    <AuthCard title={link.title}>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack>
           {failed ? (
@@ -67,12 +98,12 @@ export function ResetPasswordPage() {
                 </>
               ) : (
                 <>
-                  {failed.message} <AnchorLink to="/forgot-password">Ask for a new link</AnchorLink>
+                  {failed.message} <AnchorLink to="/forgot-password">{link.askAgain}</AnchorLink>
                 </>
               )}
             </Alert>
           ) : null}
-          <Text size="sm">Choose the new password of your account. Every device will be signed out.</Text>
+          <Text size="sm">{link.intro}</Text>
           <PasswordField label="New password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={error} />
           <PasswordField label="Confirm new password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.currentTarget.value)} error={mismatch} />
           <Button type="submit" disabled={sending} fullWidth>

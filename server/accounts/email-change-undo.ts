@@ -1,0 +1,57 @@
+// POST /api/auth/undo-email-change: the take-back link mailed to the address an email change left (decision 198). Its
+// owner proves that mailbox, so the account gets it back (verified), a new password, no session and no Google link
+// made since the change, whatever the address became meanwhile.
+import { and, eq, gte, sql } from 'drizzle-orm'
+import { Hono } from 'hono'
+import { RECOVERY_MESSAGES, takeBackAddressTaken, takeBackDone, UndoEmailChangeSchema } from '../../src/contract/account-recovery.ts'
+import { consumeAccountToken, dropAccountTokens, dropTakeBackTokensSince } from './account-tokens.ts'
+import { setPasswordHash } from './accounts.ts'
+import { withFieldMessages } from './field-messages.ts'
+import { hashPassword } from './passwords.ts'
+import { revokeAllForUser } from './refresh-tokens.ts'
+import { linkedIdentities, users } from '../db/schema.ts'
+import type { AppDeps, AppEnv } from '../deps.ts'
+import { ApiError, validate } from '../http/http.ts'
+import { perAddressLimit, resolveRateLimits } from '../http/rate-limit.ts'
+
+const UndoBody = withFieldMessages(UndoEmailChangeSchema)
+
+export function emailChangeUndoRoutes(deps: AppDeps) {
+  const { database, now } = deps
+  const { db } = database
+  // The reset's own bucket: the two pages that spend a mailed token and set a password share one budget per address.
+  const perAddress = perAddressLimit(deps, 'reset-address', resolveRateLimits(deps.rateLimits).forgotPerAddress)
+
+  return new Hono<AppEnv>().post('/undo-email-change', perAddress, validate('json', UndoBody), async (c) => {
+    const { token, password } = c.req.valid('json')
+    const passwordHash = await hashPassword(password)
+    const at = now()
+    const message = await db.transaction(async (tx) => {
+      const spent = await consumeAccountToken(tx, token, 'undo-email-change', at)
+      if (!spent) return undefined
+      const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, spent.userId)).for('update')
+      if (!user) return undefined
+      // No check of the address the account has now: whoever changed it may have changed it again (decision 198).
+      const [taken] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${spent.email}) and ${users.id} <> ${spent.userId}`)
+        .limit(1)
+      // The address another account took meanwhile stays its; this account keeps the one it has, unproved, so a
+      // Google account of that address cannot link to it by email.
+      const email = taken ? user.email : spent.email
+      await setPasswordHash(tx, spent.userId, passwordHash)
+      await tx.update(users).set({ email, emailVerifiedAt: taken ? null : at, sessionsValidFrom: at }).where(eq(users.id, spent.userId))
+      // Whoever held the account since the change may have linked their own Google account (decision 137's reasoning).
+      await tx.delete(linkedIdentities).where(and(eq(linkedIdentities.userId, spent.userId), gte(linkedIdentities.linkedAt, spent.createdAt)))
+      await revokeAllForUser(tx, spent.userId, at)
+      await dropAccountTokens(tx, spent.userId, 'reset')
+      await dropAccountTokens(tx, spent.userId, 'verify')
+      // Links of later changes go; one of an earlier change stays with the address it was mailed to.
+      await dropTakeBackTokensSince(tx, spent.userId, spent.createdAt)
+      return taken ? takeBackAddressTaken(spent.email, user.email) : takeBackDone(spent.email)
+    })
+    if (!message) throw new ApiError(400, RECOVERY_MESSAGES.takeBackInvalid)
+    return c.json({ message }, 200)
+  })
+}
