@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { EmailChangeSchema, RECOVERY_MESSAGES } from '../../src/contract/account-recovery.ts'
 import { CONFLICT_MESSAGES, findUserById, signInMethods } from './accounts.ts'
-import { dropAccountTokens } from './account-tokens.ts'
+import { dropAccountTokens, heldForTakeBack } from './account-tokens.ts'
 import { withFieldMessages } from './field-messages.ts'
 import { requireAuth } from '../http/require-auth.ts'
 import { requireRecentSignIn } from './recent-sign-in.ts'
@@ -58,15 +58,20 @@ export function accountSettingsRoutes(deps: AppDeps) {
       const user = await account(userId)
       await requireRecentSignIn(c, now(), user, currentPassword)
       if (user.email.toLowerCase() === email.toLowerCase()) throw new ApiError(400, RECOVERY_MESSAGES.emailUnchanged)
+      const at = now()
       const changed = await db.transaction(async (tx) => {
+        // The row as it is now, locked: a take-back committed since the checks above ended this session, and its
+        // notice must go to the address the account has now, never to one read before (decision 198).
+        const [locked] = await tx.select({ email: users.email, sessionsValidFrom: users.sessionsValidFrom }).from(users).where(eq(users.id, userId)).for('update')
+        if (!locked || (locked.sessionsValidFrom?.getTime() ?? 0) !== (user.sessionsValidFrom?.getTime() ?? 0)) throw new ApiError(401, 'Invalid or expired token', { 'WWW-Authenticate': 'Bearer error="invalid_token"' })
         const [taken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${email}) and ${users.id} <> ${userId}`).limit(1)
-        if (taken) return false
+        if (taken || (await heldForTakeBack(tx, email, at, userId))) return false
         // The new address is unproved until its link is used; links mailed to the old one die with it, except the
         // take-back links of earlier changes (decision 198): the old address gets one more.
         await tx.update(users).set({ email, emailVerifiedAt: null }).where(eq(users.id, userId))
         await dropAccountTokens(tx, userId, 'verify')
         await dropAccountTokens(tx, userId, 'reset')
-        await mailEmailChangeNotice(deps, tx, user, email, now())
+        await mailEmailChangeNotice(deps, tx, { ...user, email: locked.email }, email, at)
         return true
       })
       if (!changed) throw new ApiError(409, CONFLICT_MESSAGES.email)

@@ -1,7 +1,7 @@
 // Mailed single-use tokens (password reset, email verification, taking an account back after an email change): 256
 // random bits, only their SHA-256 stored, spent by one DELETE … RETURNING so two clicks of one link cannot both
 // succeed, and a newer token of a kind kills the older (not a take-back link: decision 198).
-import { and, eq, gte } from 'drizzle-orm'
+import { and, eq, gt, gte, ne, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { accountTokens } from '../db/schema.ts'
 import { hashRefreshToken, newRefreshTokenValue } from './refresh-token-policy.ts'
@@ -56,4 +56,25 @@ export async function dropTakeBackTokensSince(db: Db, userId: string, since: Dat
   await db
     .delete(accountTokens)
     .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, 'undo-email-change'), gte(accountTokens.createdAt, since)))
+}
+
+/**
+ * Whether `email` is the address a live take-back link of another account was mailed to: it stays that account's to
+ * take back, so nobody may register it or change to it meanwhile (a hijacker would otherwise squat it and make the
+ * take-back leave the account on the hijacker's address; decision 198).
+ */
+export async function heldForTakeBack(db: Db, email: string, now: Date, exceptUserId?: string): Promise<boolean> {
+  const [held] = await db
+    .select({ userId: accountTokens.userId })
+    .from(accountTokens)
+    .where(
+      and(
+        eq(accountTokens.purpose, 'undo-email-change'),
+        sql`lower(${accountTokens.email}) = lower(${email})`,
+        gt(accountTokens.expiresAt, now),
+        exceptUserId === undefined ? undefined : ne(accountTokens.userId, exceptUserId),
+      ),
+    )
+    .limit(1)
+  return held !== undefined
 }

@@ -3,6 +3,7 @@ import { eq, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { linkedIdentities, profiles, publicAddresses, users } from '../db/schema.ts'
 import { invalidatePublicAddresses } from '../profile-cache/public-profile-cache.ts'
+import { heldForTakeBack } from './account-tokens.ts'
 import { isReservedWord, randomShareableId } from './shareable-id.ts'
 
 import { CONFLICT_MESSAGES } from '../../src/contract/auth.ts'
@@ -27,7 +28,7 @@ const sameEmail = (email: string) => sql`lower(${users.email}) = lower(${email})
  * username equal to any public address (another's username or any profile's shareableId) counts as taken; one equal
  * to an app route (/profile/edit) is reserved. The seeded demo account ('demo') is made without asking.
  */
-export async function findConflict(db: Db, username: string, email: string): Promise<AccountConflict | undefined> {
+export async function findConflict(db: Db, username: string, email: string, now = new Date()): Promise<AccountConflict | undefined> {
   if (isReservedWord(username)) return 'usernameReserved'
   const taken = await db
     .select({ username: users.username, email: users.email })
@@ -35,7 +36,7 @@ export async function findConflict(db: Db, username: string, email: string): Pro
     .where(or(sameUsername(username), sameEmail(email)))
   if (taken.some((row) => row.username.toLowerCase() === username.toLowerCase())) return 'username'
   if (await isAddressTaken(db, username)) return 'username'
-  if (taken.length > 0) return 'email'
+  if (taken.length > 0 || (await heldForTakeBack(db, email, now))) return 'email'
   return undefined
 }
 
@@ -133,7 +134,7 @@ export async function findUserByEmail(db: Db, email: string) {
 
 export async function findUserById(db: Db, userId: string) {
   const [user] = await db
-    .select({ id: users.id, username: users.username, email: users.email, passwordHash: users.passwordHash, emailVerifiedAt: users.emailVerifiedAt })
+    .select({ id: users.id, username: users.username, email: users.email, passwordHash: users.passwordHash, emailVerifiedAt: users.emailVerifiedAt, sessionsValidFrom: users.sessionsValidFrom })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1)

@@ -44,7 +44,7 @@ export function authRoutes(deps: AppDeps) {
     .post('/register', perAddress('register', limits.register), validate('json', RegisterBody), async (c) => {
       const input = c.req.valid('json')
       // Checked before hashing to spare the work; createAccount re-checks atomically for a concurrent twin.
-      const conflict = await findConflict(db, input.username, input.email)
+      const conflict = await findConflict(db, input.username, input.email, deps.now())
       if (conflict) throw new ApiError(409, CONFLICT_MESSAGES[conflict])
       const created = await createAccount(
         db,

@@ -1,7 +1,7 @@
 // POST /api/auth/undo-email-change: the take-back link mailed to the address an email change left (decision 198). Its
-// owner proves that mailbox, so the account gets it back (verified), a new password, no session and no Google link
-// made since the change, whatever the address became meanwhile.
-import { and, eq, gte, sql } from 'drizzle-orm'
+// owner proves that mailbox, so the account gets it back (verified), a new password, no session and no Google link,
+// whatever the address became meanwhile.
+import { eq, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { RECOVERY_MESSAGES, takeBackAddressTaken, takeBackDone, UndoEmailChangeSchema } from '../../src/contract/account-recovery.ts'
 import { consumeAccountToken, dropAccountTokens, dropTakeBackTokensSince } from './account-tokens.ts'
@@ -42,14 +42,16 @@ export function emailChangeUndoRoutes(deps: AppDeps) {
       const email = taken ? user.email : spent.email
       await setPasswordHash(tx, spent.userId, passwordHash)
       await tx.update(users).set({ email, emailVerifiedAt: taken ? null : at, sessionsValidFrom: at }).where(eq(users.id, spent.userId))
-      // Whoever held the account since the change may have linked their own Google account (decision 137's reasoning).
-      await tx.delete(linkedIdentities).where(and(eq(linkedIdentities.userId, spent.userId), gte(linkedIdentities.linkedAt, spent.createdAt)))
+      // Every Google link goes, not only those made since the change: whoever changed the email was signed in, and may
+      // have connected their own Google account first (decision 137's reasoning). The owner connects theirs again.
+      const unlinked = await tx.delete(linkedIdentities).where(eq(linkedIdentities.userId, spent.userId)).returning({ subject: linkedIdentities.subject })
       await revokeAllForUser(tx, spent.userId, at)
       await dropAccountTokens(tx, spent.userId, 'reset')
       await dropAccountTokens(tx, spent.userId, 'verify')
       // Links of later changes go; one of an earlier change stays with the address it was mailed to.
       await dropTakeBackTokensSince(tx, spent.userId, spent.createdAt)
-      return taken ? takeBackAddressTaken(spent.email, user.email) : takeBackDone(spent.email)
+      const said = taken ? takeBackAddressTaken(spent.email, user.email) : takeBackDone(spent.email)
+      return unlinked.length > 0 ? `${said} ${RECOVERY_MESSAGES.takeBackGoogleRemoved}` : said
     })
     if (!message) throw new ApiError(400, RECOVERY_MESSAGES.takeBackInvalid)
     return c.json({ message }, 200)

@@ -16,6 +16,7 @@ export const RECOVERY_MESSAGES = {
   recentSignInRequired: 'For your safety, please confirm it is you: enter your current password, or sign in again.',
   emailChanged: 'Your email address is changed. We have sent a confirmation link to the new address.',
   emailUnchanged: 'This is already your email address.',
+  takeBackGoogleRemoved: 'Google sign-in was disconnected too: connect your Google account again in Profile settings if you use it.',
   takeBackInvalid:
     'This link is invalid, already used or expired, so nothing was changed. If your account still has this email, ask for a new password from the sign-in page; otherwise contact support.',
   /** Said by a link's page when its call got no answer or a 'later': nothing was spent, the same link goes again. */

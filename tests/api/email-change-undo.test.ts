@@ -1,12 +1,13 @@
 // Decision 198 on both databases, against a real SMTP sink: the notice of an email change carries a take-back link to
 // the old address; spending it gives the address back, sets the owner's password and ends every session and every
-// Google link made since, even after a second change; a spent, expired or wrong link changes nothing.
+// Google link, even after a second change; a spent, expired or wrong link changes nothing; nobody squats the old address.
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { loadConfig } from '../../server/config.ts'
 import { accountTokens, linkedIdentities, users } from '../../server/db/schema.ts'
 import { RECOVERY_MESSAGES, takeBackAddressTaken, takeBackDone } from '../../src/contract/account-recovery.ts'
+import { CONFLICT_MESSAGES } from '../../src/contract/auth.ts'
 import { SmtpSink } from '../fakes/smtp-sink.ts'
 import { decodedBody, EMAIL_CHANGED_SUBJECT, linkToken, RESET_SUBJECT, waitForMail } from './account-mail-helpers.ts'
 import { describeEachDatabase, TestApp } from './harness.ts'
@@ -66,7 +67,7 @@ describeEachDatabase('Taking an account back after an email change', (getDatabas
     t.clock.advance(1_000)
 
     const done = await takeBack(token, 'the real owner again 7')
-    expect([done.status, done.json]).toEqual([200, { message: takeBackDone(victim.email) }])
+    expect([done.status, done.json]).toEqual([200, { message: `${takeBackDone(victim.email)} ${RECOVERY_MESSAGES.takeBackGoogleRemoved}` }])
     for (const accessToken of [victim.token, otherDevice.token, hijacker.token]) expect((await me(accessToken)).status).toBe(401)
     for (const refreshToken of [victim.refreshToken, otherDevice.refreshToken, hijacker.refreshToken]) {
       expect((await t.request('POST', '/api/auth/refresh', { body: { refreshToken } })).status).toBe(401)
@@ -78,7 +79,8 @@ describeEachDatabase('Taking an account back after an email change', (getDatabas
     expect(signedIn.status).toBe(200)
     expect((await me((signedIn.json as { token: string }).token)).json).toMatchObject({ email: victim.email, emailVerified: true })
     const links = await t.db.select({ subject: linkedIdentities.subject }).from(linkedIdentities).where(eq(linkedIdentities.userId, victim.userId))
-    expect(links).toEqual([{ subject: earlier.subject }])
+    // Every link goes: one made before the change may be the hijacker's too (they were signed in); the owner reconnects.
+    expect(links).toEqual([])
     // The hijacker's pending reset link died with the rest.
     expect(await t.db.select({ purpose: accountTokens.purpose }).from(accountTokens).where(eq(accountTokens.userId, victim.userId))).toEqual([])
     expect([(await takeBack(token, 'the real owner again 7')).status, (await takeBack(token, 'x long password 8')).json]).toEqual([
@@ -125,8 +127,10 @@ describeEachDatabase('Taking an account back after an email change', (getDatabas
     const moved = address('moved')
     expect((await changeEmail(victim.token, moved, victim.password)).status).toBe(200)
     const token = await takeBackToken(victim.email)
-    const squatter = await t.request('POST', '/api/auth/register', { body: { username: `squat_${randomUUID().slice(0, 8)}`, email: victim.email, password: 'squatter password 3' } })
-    expect(squatter.status).toBe(201)
+    // Register and email changes refuse the address while its link lives (next test); an account that got it anyway
+    // (a Google sign-in of that mailbox's owner) is the case here.
+    const other = await signUp('other')
+    await t.db.update(users).set({ email: victim.email }).where(eq(users.id, other.userId))
     t.clock.advance(1_000)
     const done = await takeBack(token, 'the real owner taken 4')
     expect([done.status, done.json]).toEqual([200, { message: takeBackAddressTaken(victim.email, moved) }])
@@ -135,6 +139,30 @@ describeEachDatabase('Taking an account back after an email change', (getDatabas
     const signedIn = await login(moved, 'the real owner taken 4')
     expect(signedIn.status).toBe(200)
     expect((await me((signedIn.json as { token: string }).token)).json).toMatchObject({ email: moved, emailVerified: false })
+  })
+
+  it('a hijacker cannot squat the old address while its link lives: register and an email change to it are refused', async () => {
+    const victim = await signUp('squatted')
+    expect((await changeEmail(victim.token, address('moved'), victim.password)).status).toBe(200)
+    const token = await takeBackToken(victim.email)
+    const register = () => t.request('POST', '/api/auth/register', { body: { username: `squat_${randomUUID().slice(0, 8)}`, email: victim.email.toUpperCase(), password: 'squatter password 3' } })
+    const squat = await register()
+    expect([squat.status, squat.json]).toEqual([409, { message: CONFLICT_MESSAGES.email }])
+    const other = await signUp('squatter')
+    const moved = await changeEmail(other.token, victim.email, other.password)
+    expect([moved.status, moved.json]).toEqual([409, { message: CONFLICT_MESSAGES.email }])
+
+    expect((await takeBack(token, 'the real owner back 5')).json).toEqual({ message: takeBackDone(victim.email) })
+    expect((await login(victim.email, 'the real owner back 5')).status).toBe(200)
+  })
+
+  it('the address is free again once its link has expired', async () => {
+    const victim = await signUp('expiring')
+    expect((await changeEmail(victim.token, address('moved'), victim.password)).status).toBe(200)
+    await takeBackToken(victim.email)
+    t.clock.advance(7 * DAY + 1_000)
+    const other = await signUp('later')
+    expect((await changeEmail(other.token, victim.email, other.password)).status).toBe(200)
   })
 })
 
@@ -148,4 +176,5 @@ describeEachDatabase('An email change without SMTP_URL', (getDatabase) => {
     const tokens = await t.db.select().from(accountTokens).where(and(eq(accountTokens.userId, row!.id), eq(accountTokens.purpose, 'undo-email-change')))
     expect(tokens).toEqual([])
   })
+
 })
