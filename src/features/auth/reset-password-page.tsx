@@ -11,7 +11,7 @@ import { RECOVERY_MESSAGES } from '../../contract/account-recovery.ts'
 import { MESSAGES, RegisterSchema } from '../../contract/auth.ts'
 import { AnchorLink } from '../../ui/anchor-link.tsx'
 import { AuthCard } from './auth-card.tsx'
-import { PasswordField } from './password-field.tsx'
+import { PasswordField } from '../../ui/password-field.tsx'
 import { resetPassword, takeTokenFromAddress } from '../../api/account-recovery.ts'
 
 export function ResetPasswordPage() {
