@@ -26,9 +26,11 @@ type Props = {
   onLoadFailed: () => void
   /** After the server deleted the account: the route signs out and wipes this device's data and private caches. */
   onAccountDeleted: () => Promise<void>
+  /** A fresh Google sign-in that comes back here: how a Google-only owner confirms the account's deletion. */
+  confirmWithGoogle: () => void
 }
 
-export function ProfileSettingsPage({ db, onLoadFailed, onAccountDeleted }: Props) {
+export function ProfileSettingsPage({ db, onLoadFailed, onAccountDeleted, confirmWithGoogle }: Props) {
   const state = useSettingsProfile(db, onLoadFailed)
   return (
     <Container size="sm" py="lg">
@@ -40,7 +42,7 @@ export function ProfileSettingsPage({ db, onLoadFailed, onAccountDeleted }: Prop
         <>
           <SettingsForm db={db} profile={state.profile} />
           <NotificationsSection db={db} profile={state.profile} />
-          <AccountDataSection onAccountDeleted={onAccountDeleted} />
+          <AccountDataSection onAccountDeleted={onAccountDeleted} confirmWithGoogle={confirmWithGoogle} />
         </>
       ) : (
         <Group justify="center" py="xl">
