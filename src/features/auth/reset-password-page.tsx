@@ -4,12 +4,13 @@
 import { Alert, Button, Stack, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useNavigate } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import * as v from 'valibot'
 import { failureMessage, mayTryAgain } from '../../api/client.ts'
 import { RECOVERY_MESSAGES } from '../../contract/account-recovery.ts'
 import { MESSAGES, RegisterSchema } from '../../contract/auth.ts'
-import { AnchorLink } from '../../ui/anchor-link.tsx'
+import { ButtonLink } from '../../ui/anchor-link.tsx'
+import { revealField } from '../../ui/reveal-field.ts'
 import { AuthCard } from './auth-card.tsx'
 import { PasswordField } from '../../ui/password-field.tsx'
 import { resetPassword, takeTokenFromAddress } from '../../api/account-recovery.ts'
@@ -24,6 +25,7 @@ export function ResetPasswordPage() {
   const [mismatch, setMismatch] = useState<string | null>(null)
   const [failed, setFailed] = useState<{ message: string; tryAgain: boolean } | null>(null)
   const [sending, setSending] = useState(false)
+  const spentRef = useRef<HTMLDivElement>(null)
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault()
@@ -37,8 +39,11 @@ export function ResetPasswordPage() {
       notifications.show({ color: 'green', title: 'Password changed', message })
       await navigate({ to: '/login', replace: true })
     } catch (err) {
-      setFailed({ message: failureMessage(err, 'The server could not be reached.'), tryAgain: mayTryAgain(err) })
+      const tryAgain = mayTryAgain(err)
+      setFailed({ message: failureMessage(err, 'The server could not be reached.'), tryAgain })
       setSending(false)
+      // The form goes away with the button that had focus: the owner is put on the alert that says why.
+      if (!tryAgain) revealField(spentRef)
     }
   }
 
@@ -49,7 +54,21 @@ export function ResetPasswordPage() {
           <Alert color="red" title="Link incomplete">
             This link is incomplete. Please open the link from the mail again, or ask for a new one.
           </Alert>
-          <AnchorLink to="/forgot-password">Ask for a new link</AnchorLink>
+          <NewLinkButton />
+        </Stack>
+      </AuthCard>
+    )
+  }
+  // The server said the link is spent, wrong or expired: no password typed here can be set any more, so the form is
+  // replaced by the way forward.
+  if (failed && !failed.tryAgain) {
+    return (
+      <AuthCard title="Choose a new password">
+        <Stack>
+          <Alert ref={spentRef} tabIndex={-1} color="red" title="Password not changed" role="alert">
+            {failed.message}
+          </Alert>
+          <NewLinkButton />
         </Stack>
       </AuthCard>
     )
@@ -60,16 +79,8 @@ export function ResetPasswordPage() {
         <Stack>
           {failed ? (
             <Alert color="red" title="Password not changed" role="alert">
-              {failed.tryAgain ? (
-                <>
-                  {failed.message}
-                  <Text size="sm">{RECOVERY_MESSAGES.linkStillWorks}</Text>
-                </>
-              ) : (
-                <>
-                  {failed.message} <AnchorLink to="/forgot-password">Ask for a new link</AnchorLink>
-                </>
-              )}
+              {failed.message}
+              <Text size="sm">{RECOVERY_MESSAGES.linkStillWorks}</Text>
             </Alert>
           ) : null}
           <Text size="sm">Choose the new password of your account. Every device will be signed out.</Text>
@@ -81,5 +92,14 @@ export function ResetPasswordPage() {
         </Stack>
       </form>
     </AuthCard>
+  )
+}
+
+/** The way forward from a link that cannot be used: a button-like link, a tap target on a phone. */
+function NewLinkButton() {
+  return (
+    <ButtonLink to="/forgot-password" variant="light" fullWidth>
+      Ask for a new link
+    </ButtonLink>
   )
 }
