@@ -158,6 +158,10 @@ describe('refusals on the account screens at 360 px', () => {
     await confirm.getByLabel('Your current password').press('Enter')
     await expectRefusedOn(page, 'Your current password', 'Current password is incorrect', confirm)
     expect(await seriousViolations(page)).toEqual([])
+    // Tapped: the busy state disables 'Confirm', which had focus; the refusal puts the owner back on the field.
+    await confirm.getByLabel('Your current password').fill('still not my password')
+    await confirm.getByRole('button', { name: 'Confirm' }).tap()
+    await expectRefusedOn(page, 'Your current password', 'Current password is incorrect', confirm)
   })
 
   it('the Delete dialog: named close button (axe), and a wrong password keeps focus on its field', async () => {
