@@ -2,6 +2,7 @@
 // password, a fresh Google sign-in, a reset) at most 5 minutes ago, or the request carries the current password.
 import type { Context } from 'hono'
 import { RECOVERY_MESSAGES } from '../../src/contract/account-recovery.ts'
+import { MESSAGES } from '../../src/contract/auth.ts'
 import type { AppEnv } from '../deps.ts'
 import { ApiError } from '../http/http.ts'
 import { verifyPassword } from './passwords.ts'
@@ -16,7 +17,7 @@ export function isRecentSignIn(authTime: Date | undefined, now: Date): boolean {
   return age <= RECENT_SIGN_IN_MS && age >= -SKEW_MS
 }
 
-export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect'
+export const WRONG_CURRENT_PASSWORD = MESSAGES.currentPasswordWrong
 
 /**
  * Passes when `currentPassword` is the account's password, or, without one, when the session's sign-in is recent.

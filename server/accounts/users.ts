@@ -3,7 +3,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { ACCOUNT_MESSAGES, accountExportFileName } from '../../src/contract/account.ts'
-import { PasswordChangeSchema } from '../../src/contract/auth.ts'
+import { MESSAGES, PasswordChangeSchema } from '../../src/contract/auth.ts'
 import { accessTokenKey } from '../http/access-token.ts'
 import { AccountDeleteRequestSchema, SetPasswordSchema, SIGN_IN_METHOD_MESSAGES } from '../../src/contract/sign-in-methods.ts'
 import { findUserById, setPasswordHash, signInMethods } from './accounts.ts'
@@ -23,7 +23,7 @@ import { requireRecentSignIn } from './recent-sign-in.ts'
 import { deviceNameFrom } from './device-name.ts'
 import { accountSettingsRoutes } from './account-settings.ts'
 
-export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect'
+export const WRONG_CURRENT_PASSWORD = MESSAGES.currentPasswordWrong
 const PasswordChangeBody = withFieldMessages(PasswordChangeSchema)
 const SetPasswordBody = withFieldMessages(SetPasswordSchema)
 

@@ -22,6 +22,8 @@ export const MESSAGES = {
   newPassword: 'New password must be at least 6 characters.',
   newPasswordMismatch: 'New password and confirmation must match.',
   currentPasswordRequired: 'Please enter your current password to change it.',
+  // The server's refusal of a wrong current password; the pages put it on their Current password field.
+  currentPasswordWrong: 'Current password is incorrect',
   noRefreshToken: 'No refresh token',
 } as const
 

@@ -11,8 +11,10 @@ export const theme = createTheme({
     // A dialog still locks the page's scrolling (wheel, touch and keys stay in the dialog), but leaves the scrollbar:
     // taking it away measured the page and restyled it, two full passes over 200 cards per opening (decision 110).
     // A plain object rather than Modal.extend: the theme is in the entry chunk, the dialogs' code is not.
-    Modal: { defaultProps: { removeScrollProps: { removeScrollBar: false } } satisfies Partial<ModalProps> },
-    // A toast's close button is an icon: without a name a screen reader says only 'button' (axe: button-name).
+    // Every close button is an icon: without a name a screen reader says only 'button' (axe: button-name), so each
+    // component that has one names it here, once, for every dialog, alert and toast of the app.
+    Modal: { defaultProps: { removeScrollProps: { removeScrollBar: false }, closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<ModalProps> },
+    Alert: { defaultProps: { closeButtonLabel: 'Close' } },
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
   },
 })

@@ -1,6 +1,7 @@
 // Issue 24 in Chromium at 360x740 touch, against a server that mails through a local SMTP sink: forgot password from
-// /login to signed in with the new password (the link read from the mail), confirming the email from the owner app's
-// banner, and signing out another device from Profile settings, whose app then says it was signed out.
+// /login to signed in with the new password (the link read from the mail) and the spent link's way forward, confirming
+// the email from the owner app's banner, and signing out another device from Profile settings, whose app then says it
+// was signed out.
 import { randomBytes } from 'node:crypto'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
@@ -65,6 +66,22 @@ describe('Accounts that stay yours', () => {
     await page.getByLabel('Confirm new password').fill('my brand new password')
     await page.getByRole('button', { name: 'Set new password' }).tap()
     await page.waitForURL((url) => url.pathname === '/login')
+
+    // The same link again: once the server says it is spent, the form gives way to 'Ask for a new link'.
+    await page.goto(`/reset-password?token=${token}`)
+    await page.getByLabel('New password', { exact: true }).fill('yet another password')
+    await page.getByLabel('Confirm new password').fill('yet another password')
+    await page.getByRole('button', { name: 'Set new password' }).tap()
+    const spent = page.getByRole('alert').filter({ hasText: 'Password not changed' })
+    await spent.waitFor()
+    expect(await page.getByLabel('New password', { exact: true }).count()).toBe(0)
+    expect(await page.getByRole('button', { name: 'Set new password' }).count()).toBe(0)
+    await expect.poll(() => spent.evaluate((alert) => alert === document.activeElement)).toBe(true)
+    const newLink = page.getByRole('link', { name: 'Ask for a new link' })
+    expect((await newLink.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44)
+    await newLink.tap()
+    await page.waitForURL((url) => url.pathname === '/forgot-password')
+
     await signIn(page, user.email, 'my brand new password')
     await page.getByRole('heading', { name: `Welcome back, ${user.username}!` }).waitFor()
   })
@@ -100,7 +117,10 @@ describe('Accounts that stay yours', () => {
     await page.goto(`/verify-email?token=${token}`)
     await page.getByRole('button', { name: 'Confirm my email' }).tap()
     await page.getByText(RECOVERY_MESSAGES.verified).waitFor()
-    await page.getByRole('link', { name: 'Go to your dashboard' }).tap()
+    // A link on its own line is a tap target: at least 44 px tall on touch.
+    const dashboard = page.getByRole('link', { name: 'Go to your dashboard' })
+    expect((await dashboard.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44)
+    await dashboard.tap()
     await page.getByRole('heading', { name: `Welcome back, ${user.username}!` }).waitFor()
     await expect.poll(() => page.getByTestId('email-verification-banner').count(), { timeout: 10_000 }).toBe(0)
   })

@@ -94,7 +94,7 @@ describe('profile settings', () => {
     await eventually(async () => (await publicProfile(owner)).redirectUrl).toBe('https://example.com/shop')
   })
 
-  it("password: a wrong current password gives 'Password change failed', the right one 'Password updated', and the new one signs in", async () => {
+  it("password: a wrong current password gives 'Password change failed' on its field and no 'Saved', the right one 'Password updated', and the new one signs in", async () => {
     const owner = await newOwner()
     const newPassword = `${owner.password}-renewed`
     await openDashboardAs(page, owner)
@@ -107,6 +107,13 @@ describe('profile settings', () => {
 
     await fillPasswords('not-my-password')
     await save('Password change failed')
+    // One toast that says what was saved and what was not (never a 'Saved' beside it), and the refusal on its field.
+    await page.getByText('Current password is incorrect. Your password is not changed. Your profile settings are saved.').waitFor()
+    expect(await page.locator('.mantine-Notification-title', { hasText: /^Saved$/ }).count()).toBe(0)
+    const current = page.getByLabel('Current password', { exact: true })
+    await expect.poll(() => current.getAttribute('aria-invalid')).toBe('true')
+    await expect.poll(() => current.evaluate((input) => input === document.activeElement)).toBe(true)
+    await page.getByText('Current password is incorrect', { exact: true }).waitFor()
     await fillPasswords(owner.password)
     await save('Password updated')
     const login = (password: string) => api('/api/auth/login', { method: 'POST', body: { email: owner.email, password } })

@@ -5,14 +5,15 @@
 import { Alert, Button, Stack, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useNavigate } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import * as v from 'valibot'
 import { failureMessage, mayTryAgain } from '../../api/client.ts'
 import { RECOVERY_MESSAGES } from '../../contract/account-recovery.ts'
 import { MESSAGES, RegisterSchema } from '../../contract/auth.ts'
-import { AnchorLink } from '../../ui/anchor-link.tsx'
+import { ButtonLink } from '../../ui/anchor-link.tsx'
+import { revealField } from '../../ui/reveal-field.ts'
 import { AuthCard } from './auth-card.tsx'
-import { PasswordField } from './password-field.tsx'
+import { PasswordField } from '../../ui/password-field.tsx'
 import { resetPassword, takeTokenFromAddress, undoEmailChange } from '../../api/account-recovery.ts'
 
 type PasswordLink = {
@@ -55,6 +56,7 @@ function PasswordLinkPage({ link }: { link: PasswordLink }) {
   const [mismatch, setMismatch] = useState<string | null>(null)
   const [failed, setFailed] = useState<{ message: string; tryAgain: boolean } | null>(null)
   const [sending, setSending] = useState(false)
+  const spentRef = useRef<HTMLDivElement>(null)
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault()
@@ -68,8 +70,11 @@ function PasswordLinkPage({ link }: { link: PasswordLink }) {
       notifications.show({ color: 'green', title: link.done, message, autoClose: 20_000 })
       await navigate({ to: '/login', replace: true })
     } catch (err) {
-      setFailed({ message: failureMessage(err, 'The server could not be reached.'), tryAgain: mayTryAgain(err) })
+      const tryAgain = mayTryAgain(err)
+      setFailed({ message: failureMessage(err, 'The server could not be reached.'), tryAgain })
       setSending(false)
+      // The form goes away with the button that had focus: the owner is put on the alert that says why.
+      if (!tryAgain) revealField(spentRef)
     }
   }
 
@@ -80,7 +85,21 @@ function PasswordLinkPage({ link }: { link: PasswordLink }) {
           <Alert color="red" title="Link incomplete">
             This link is incomplete. Please open the link from the mail again.
           </Alert>
-          <AnchorLink to="/forgot-password">{link.askAgain}</AnchorLink>
+          <NewLinkButton label={link.askAgain} />
+        </Stack>
+      </AuthCard>
+    )
+  }
+  // The server said the link is spent, wrong or expired: no password typed here can be set any more, so the form is
+  // replaced by the way forward.
+  if (failed && !failed.tryAgain) {
+    return (
+      <AuthCard title={link.title}>
+        <Stack>
+          <Alert ref={spentRef} tabIndex={-1} color="red" title="Password not changed" role="alert">
+            {failed.message}
+          </Alert>
+          <NewLinkButton label={link.askAgain} />
         </Stack>
       </AuthCard>
     )
@@ -91,16 +110,8 @@ function PasswordLinkPage({ link }: { link: PasswordLink }) {
         <Stack>
           {failed ? (
             <Alert color="red" title="Password not changed" role="alert">
-              {failed.tryAgain ? (
-                <>
-                  {failed.message}
-                  <Text size="sm">{RECOVERY_MESSAGES.linkStillWorks}</Text>
-                </>
-              ) : (
-                <>
-                  {failed.message} <AnchorLink to="/forgot-password">{link.askAgain}</AnchorLink>
-                </>
-              )}
+              {failed.message}
+              <Text size="sm">{RECOVERY_MESSAGES.linkStillWorks}</Text>
             </Alert>
           ) : null}
           <Text size="sm">{link.intro}</Text>
@@ -112,5 +123,14 @@ function PasswordLinkPage({ link }: { link: PasswordLink }) {
         </Stack>
       </form>
     </AuthCard>
+  )
+}
+
+/** The way forward from a link that cannot be used: a button-like link, a tap target on a phone. */
+function NewLinkButton({ label }: { label: string }) {
+  return (
+    <ButtonLink to="/forgot-password" variant="light" fullWidth>
+      {label}
+    </ButtonLink>
   )
 }

@@ -10,7 +10,7 @@ import { CONFLICT_MESSAGES, RegisterFormSchema, RegisterSchema } from '../../con
 import { AnchorLink, ButtonLink } from '../../ui/anchor-link.tsx'
 import { AuthCard } from './auth-card.tsx'
 import { markNewAccount } from '../../lib/new-account.ts'
-import { PasswordField } from './password-field.tsx'
+import { PasswordField } from '../../ui/password-field.tsx'
 import { useAfterSignIn } from './use-after-sign-in.ts'
 import { SUPPORT_LINK, useAccountMail } from './use-account-mail.ts'
 

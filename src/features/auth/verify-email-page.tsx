@@ -4,7 +4,7 @@ import { Alert, Button, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
 import { failureMessage, mayTryAgain } from '../../api/client.ts'
 import { RECOVERY_MESSAGES } from '../../contract/account-recovery.ts'
-import { AnchorLink } from '../../ui/anchor-link.tsx'
+import { ButtonLink } from '../../ui/anchor-link.tsx'
 import { AuthCard } from './auth-card.tsx'
 import { takeTokenFromAddress, verifyEmail } from '../../api/account-recovery.ts'
 
@@ -56,7 +56,10 @@ export function VerifyEmailPage() {
             This link is incomplete. Please open the link from the mail again.
           </Alert>
         )}
-        <AnchorLink to="/dashboard">Go to your dashboard</AnchorLink>
+        {/* Button-like: a link on its own line is a tap target (44 px on touch), not a line of text. */}
+        <ButtonLink to="/dashboard" variant="light" fullWidth>
+          Go to your dashboard
+        </ButtonLink>
       </Stack>
     </AuthCard>
   )

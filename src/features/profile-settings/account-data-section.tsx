@@ -10,7 +10,13 @@ import { ACCOUNT_MESSAGES } from '../../contract/account.ts'
 import { ACCOUNT_DATA_TEXTS, saveTextFile } from './account-data.ts'
 import { DeleteAccountDialog } from './delete-account-dialog.tsx'
 
-export function AccountDataSection({ onAccountDeleted }: { onAccountDeleted: () => Promise<void> }) {
+type Props = {
+  onAccountDeleted: () => Promise<void>
+  /** A fresh Google sign-in that comes back to settings, for a Google-only owner's deletion (decision 136). */
+  confirmWithGoogle: () => void
+}
+
+export function AccountDataSection({ onAccountDeleted, confirmWithGoogle }: Props) {
   const { online } = useNetwork()
   const [exporting, setExporting] = useState(false)
   const [deleteOpen, setDeleteOpen] = useState(false)
@@ -62,7 +68,7 @@ export function AccountDataSection({ onAccountDeleted }: { onAccountDeleted: () 
           </Group>
         </Stack>
       </Stack>
-      <DeleteAccountDialog opened={deleteOpen} onClose={() => setDeleteOpen(false)} onDeleted={onAccountDeleted} />
+      <DeleteAccountDialog opened={deleteOpen} onClose={() => setDeleteOpen(false)} onDeleted={onAccountDeleted} confirmWithGoogle={confirmWithGoogle} />
     </Paper>
   )
 }

@@ -1,10 +1,14 @@
 // Owns the 'Delete account' confirmation: what will be lost, the password, the server's answer, and the hand-off to sign-out.
-import { Button, Group, List, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
-import { type ChangeEvent, useEffect, useState } from 'react'
+import { Button, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core'
+import { PasswordField } from '../../ui/password-field.tsx'
+import { type ChangeEvent, useEffect, useRef, useState } from 'react'
 import { deleteAccount } from '../../api/account.ts'
 import { ApiError, failureMessage, SessionEndedError } from '../../api/client.ts'
 import { ACCOUNT_MESSAGES } from '../../contract/account.ts'
+import { RECOVERY_MESSAGES } from '../../contract/account-recovery.ts'
 import { SIGN_IN_METHOD_MESSAGES } from '../../contract/sign-in-methods.ts'
+import { ConfirmWithGoogle } from '../../ui/confirm-with-google.tsx'
+import { revealField } from '../../ui/reveal-field.ts'
 import { ACCOUNT_DATA_TEXTS, DELETION_LOSSES } from './account-data.ts'
 import { fetchSignInMethods } from './password-change.ts'
 
@@ -13,12 +17,18 @@ type Props = {
   onClose: () => void
   /** Runs after the server deleted the account: sign out, wipe the local database and private caches, leave. */
   onDeleted: () => Promise<void>
+  /** Leaves for a fresh Google sign-in that comes back to settings: a Google-only owner's recent sign-in (decision 136). */
+  confirmWithGoogle: () => void
 }
 
-export function DeleteAccountDialog({ opened, onClose, onDeleted }: Props) {
+export function DeleteAccountDialog({ opened, onClose, onDeleted, confirmWithGoogle }: Props) {
   const [confirmation, setConfirmation] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [deleting, setDeleting] = useState(false)
+  // The field was disabled while deleting, which dropped focus to <body>: a refusal puts the owner back on it.
+  const fieldRef = useRef<HTMLInputElement>(null)
+  // The server wants a recent sign-in that a Google-only owner can give only with Google (decision 136).
+  const [needsGoogle, setNeedsGoogle] = useState(false)
   // An account made by Google sign-in has no password: it confirms by typing its username (decision 102).
   const [usernameToType, setUsernameToType] = useState<string | null>(null)
 
@@ -37,17 +47,23 @@ export function DeleteAccountDialog({ opened, onClose, onDeleted }: Props) {
     if (deleting) return
     setConfirmation('')
     setError(null)
+    setNeedsGoogle(false)
     onClose()
+  }
+
+  const refuse = (message: string) => {
+    setError(message)
+    revealField(fieldRef)
   }
 
   const confirm = async () => {
     if (confirmation === '') {
-      setError(usernameToType === null ? ACCOUNT_MESSAGES.deletePasswordRequired : SIGN_IN_METHOD_MESSAGES.confirmUsernameRequired)
+      refuse(usernameToType === null ? ACCOUNT_MESSAGES.deletePasswordRequired : SIGN_IN_METHOD_MESSAGES.confirmUsernameRequired)
       return
     }
     // Read at the moment of deleting: the section's online flag may lag one render behind.
     if (!navigator.onLine) {
-      setError(ACCOUNT_MESSAGES.deleteOffline)
+      refuse(ACCOUNT_MESSAGES.deleteOffline)
       return
     }
     setDeleting(true)
@@ -68,9 +84,10 @@ export function DeleteAccountDialog({ opened, onClose, onDeleted }: Props) {
           setConfirmation('')
         }
       }
+      if (failure instanceof ApiError && failure.message === RECOVERY_MESSAGES.recentSignInRequired) setNeedsGoogle(true)
       // The server's own sentence, e.g. 'Current password is incorrect' or the rate limit's wait.
-      setError(failureMessage(failure, ACCOUNT_DATA_TEXTS.deleteFailed))
       setDeleting(false)
+      refuse(failureMessage(failure, ACCOUNT_DATA_TEXTS.deleteFailed))
       return
     }
     await onDeleted()
@@ -85,6 +102,7 @@ export function DeleteAccountDialog({ opened, onClose, onDeleted }: Props) {
     error,
     disabled: deleting,
     'data-autofocus': true,
+    ref: fieldRef,
   }
 
   return (
@@ -105,7 +123,7 @@ export function DeleteAccountDialog({ opened, onClose, onDeleted }: Props) {
           </List>
           <Text size="sm">{ACCOUNT_DATA_TEXTS.unsynced} To keep a copy, use 'Export my data' first.</Text>
           {usernameToType === null ? (
-            <PasswordInput label="Your password" description="Enter your password to confirm." autoComplete="current-password" {...fieldProps} />
+            <PasswordField label="Your password" description="Enter your password to confirm." autoComplete="current-password" {...fieldProps} />
           ) : (
             <TextInput
               label="Your username"
@@ -114,6 +132,8 @@ export function DeleteAccountDialog({ opened, onClose, onDeleted }: Props) {
               {...fieldProps}
             />
           )}
+          {/* No password to give: a fresh Google sign-in stands for the recent one, as in the sign-in panel. */}
+          {needsGoogle && usernameToType !== null ? <ConfirmWithGoogle onConfirm={confirmWithGoogle} /> : null}
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={close} disabled={deleting}>
               Cancel

@@ -1,6 +1,7 @@
 // Owns the password part of the settings page: 'Change password' (fields of the page's form, sent on Save), or for an
 // account made by Google sign-in 'Set a password' (its own button, no current password); both need the network.
-import { Alert, Button, Group, PasswordInput, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { PasswordField } from '../../ui/password-field.tsx'
 import type { UseFormReturnType } from '@mantine/form'
 import { notifications } from '@mantine/notifications'
 import { IconWifiOff } from '@tabler/icons-react'
@@ -45,9 +46,9 @@ export function PasswordSection({ form, online }: { form: UseFormReturnType<Pass
         Leave the new password empty to keep your current one.
       </Text>
       {online ? null : <OfflineNotice />}
-      <PasswordInput label="Current password" autoComplete="current-password" key={form.key('currentPassword')} {...form.getInputProps('currentPassword')} />
-      <PasswordInput label="New password" autoComplete="new-password" key={form.key('newPassword')} {...form.getInputProps('newPassword')} />
-      <PasswordInput
+      <PasswordField label="Current password" autoComplete="current-password" key={form.key('currentPassword')} {...form.getInputProps('currentPassword')} />
+      <PasswordField label="New password" autoComplete="new-password" key={form.key('newPassword')} {...form.getInputProps('newPassword')} />
+      <PasswordField
         label="Confirm new password"
         autoComplete="new-password"
         key={form.key('confirmPassword')}
@@ -118,8 +119,8 @@ function SetPasswordSection({ online, typed, onSet }: { online: boolean; typed: 
         You sign in with Google. Set a password to also sign in with your email address.
       </Text>
       {online ? null : <OfflineNotice />}
-      <PasswordInput label="New password" autoComplete="new-password" value={values.newPassword} onChange={edit('newPassword')} error={errors.newPassword} />
-      <PasswordInput
+      <PasswordField label="New password" autoComplete="new-password" value={values.newPassword} onChange={edit('newPassword')} error={errors.newPassword} />
+      <PasswordField
         label="Confirm new password"
         autoComplete="new-password"
         value={values.confirmPassword}

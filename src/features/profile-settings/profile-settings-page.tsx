@@ -5,7 +5,6 @@ import { useForm } from '@mantine/form'
 import { useNetwork } from '@mantine/hooks'
 import { notifications } from '@mantine/notifications'
 import { useState } from 'react'
-import { failureMessage } from '../../api/client.ts'
 import { GrowingTextarea } from '../../ui/growing-textarea.tsx'
 import { OptionGroup } from '../../ui/option-group.tsx'
 import type { LocalProfile, OwnerDatabase } from '../../local/db.ts'
@@ -14,6 +13,7 @@ import { updateProfileSettings } from '../../local/writes.ts'
 import { AccountDataSection } from './account-data-section.tsx'
 import { changePassword, checkPasswordChange, EMPTY_PASSWORD_VALUES, OFFLINE_PASSWORD_MESSAGE, type PasswordValues } from './password-change.ts'
 import { PasswordSection } from './password-section.tsx'
+import { passwordFailure, type PasswordResult, saveToast } from './save-report.ts'
 import { NotificationsSection } from './notifications-section.tsx'
 import { PhotoSection } from './photo-section.tsx'
 import { invalidSettingsMessage, PROFILE_TYPE_OPTIONS, toProfileSettings, toSettingsValues, unsavedHiddenMessage, validateSettings, type SettingsValues } from './settings-values.ts'
@@ -26,9 +26,11 @@ type Props = {
   onLoadFailed: () => void
   /** After the server deleted the account: the route signs out and wipes this device's data and private caches. */
   onAccountDeleted: () => Promise<void>
+  /** A fresh Google sign-in that comes back here: how a Google-only owner confirms the account's deletion. */
+  confirmWithGoogle: () => void
 }
 
-export function ProfileSettingsPage({ db, onLoadFailed, onAccountDeleted }: Props) {
+export function ProfileSettingsPage({ db, onLoadFailed, onAccountDeleted, confirmWithGoogle }: Props) {
   const state = useSettingsProfile(db, onLoadFailed)
   return (
     <Container size="sm" py="lg">
@@ -40,7 +42,7 @@ export function ProfileSettingsPage({ db, onLoadFailed, onAccountDeleted }: Prop
         <>
           <SettingsForm db={db} profile={state.profile} />
           <NotificationsSection db={db} profile={state.profile} />
-          <AccountDataSection onAccountDeleted={onAccountDeleted} />
+          <AccountDataSection onAccountDeleted={onAccountDeleted} confirmWithGoogle={confirmWithGoogle} />
         </>
       ) : (
         <Group justify="center" py="xl">
@@ -63,18 +65,21 @@ function SettingsForm({ db, profile }: { db: OwnerDatabase; profile: LocalProfil
   // A refused Save says so and brings the first marked field into view: on a phone it is often far above the button.
   const refuse = (errors: Record<string, unknown>) => {
     notifications.show({ color: 'red', title: 'Not saved', message: invalidSettingsMessage(errors) })
+    showFirstInvalid()
+  }
+  const showFirstInvalid = () =>
     requestAnimationFrame(() => {
       const field = document.querySelector<HTMLElement>('form [aria-invalid="true"]')
       field?.scrollIntoView({ block: 'center' })
       field?.focus({ preventScroll: true })
     })
-  }
 
   const submit = form.onSubmit(async (values) => {
     const password = checkPasswordChange(passwordForm.getValues())
     if (password.kind === 'invalid') {
       passwordForm.setFieldError(password.field, password.message)
       notifications.show({ color: 'red', title: 'Invalid password', message: password.message })
+      showFirstInvalid()
       return
     }
     setSaving(true)
@@ -82,35 +87,31 @@ function SettingsForm({ db, profile }: { db: OwnerDatabase; profile: LocalProfil
       await updateProfileSettings(db, toProfileSettings(values, form.getInitialValues()))
       // The next Save sends what changes after this one.
       form.setInitialValues(values)
-      const unsaved = unsavedHiddenMessage(values)
-      notifications.show(
-        unsaved
-          ? { color: 'yellow', title: 'Saved', message: `Your profile settings are saved. ${unsaved}` }
-          : { color: 'green', title: 'Saved', message: 'Your profile settings are saved.' },
-      )
     } catch (error) {
       const message = error instanceof LocalStorageFullError ? error.message : 'Failed to save profile'
       notifications.show({ color: 'red', title: 'Error', message })
       setSaving(false)
       return
     }
-    if (password.kind === 'change') await submitPasswordChange(password.body)
+    const result = password.kind === 'change' ? await submitPasswordChange(password.body) : ({ kind: 'skip' } as const)
+    // One toast for both parts: what was saved and what was not, never a 'Saved' beside a refused password.
+    notifications.show(saveToast(unsavedHiddenMessage(values), result))
+    if (result.kind === 'not-changed' && result.field) {
+      passwordForm.setFieldError(result.field, result.reason)
+      showFirstInvalid()
+    }
     setSaving(false)
   }, refuse)
 
-  const submitPasswordChange = async (body: { currentPassword: string; newPassword: string }) => {
+  const submitPasswordChange = async (body: { currentPassword: string; newPassword: string }): Promise<PasswordResult> => {
     // navigator.onLine is read at the moment of saving; the hook's value may lag one render behind.
-    if (!navigator.onLine) {
-      notifications.show({ color: 'yellow', title: 'Offline', message: OFFLINE_PASSWORD_MESSAGE })
-      return
-    }
+    if (!navigator.onLine) return { kind: 'not-changed', reason: OFFLINE_PASSWORD_MESSAGE }
     try {
       await changePassword(body)
       passwordForm.reset()
-      notifications.show({ color: 'green', title: 'Password updated', message: 'Your password has been changed.' })
+      return { kind: 'changed' }
     } catch (error) {
-      const message = failureMessage(error, 'Failed to change password')
-      notifications.show({ color: 'red', title: 'Password change failed', message })
+      return passwordFailure(error)
     }
   }
 

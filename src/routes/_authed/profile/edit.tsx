@@ -36,7 +36,7 @@ export const Route = createFileRoute('/_authed/profile/edit')({
     }, [sync, logout])
     return (
       <OwnerPageFrame tab="profile">
-        <ProfileSettingsPage db={sync.db} onLoadFailed={() => void navigate({ to: '/dashboard', replace: true })} onAccountDeleted={onAccountDeleted} />
+        <ProfileSettingsPage db={sync.db} onLoadFailed={() => void navigate({ to: '/dashboard', replace: true })} onAccountDeleted={onAccountDeleted} confirmWithGoogle={confirmWithGoogle} />
         <Container size="sm" pb="lg">
           <SignInSettingsPanel confirmWithGoogle={confirmWithGoogle} connectGoogle={connectGoogle} returned={googleReturn} />
           <DevicesPanel />

@@ -1,4 +1,4 @@
-// Owns the password input of the account forms: Mantine's PasswordInput, plus the aria-invalid it leaves out.
+// Owns the password input of every form: Mantine's PasswordInput, plus the aria-invalid it leaves out.
 import { PasswordInput, type PasswordInputProps } from '@mantine/core'
 
 /** Mantine marks an invalid PasswordInput only with data-invalid; screen readers need aria-invalid as well. */
