@@ -3,6 +3,7 @@ import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
 import { applyListChanges } from '../lib/list-changes.ts'
 import type { OwnerDatabase } from './db.ts'
+import { failedOutboxEntries } from './queries.ts'
 import { freshDatabase, sampleItemFields, seedProfile } from './testing.ts'
 import { createItem, updateItem, updateProfileSettings } from './writes.ts'
 
@@ -68,5 +69,28 @@ describe('a later edit of a refused change fixes it instead of queueing behind i
     await db.outbox.add({ ...(await db.outbox.toArray())[0]!, seq: undefined, status: 'pending', sent: true, body: { contactInfo: 'c@example.test' } } as never)
     await updateProfileSettings(db, { description: 'Short' })
     expect((await db.outbox.toArray()).map((entry) => entry.status)).toEqual(['failed', 'pending', 'pending'])
+  })
+})
+
+describe("a refused change's card names what it changes, and what Discard would drop", () => {
+  it("'Profile settings: Description, 5 new social links'; a later change that could not be folded is counted", async () => {
+    const db = freshDatabase('fix')
+    await seedProfile(db, { description: '', socialLinks: links(1, 20) })
+    const added = links(101, 5).map(({ platform, url }) => ({ platform, url }))
+    await updateProfileSettings(db, { description: 'My offline bio', socialLinks: [...links(1, 20), ...added] })
+    await refuseAll(db, 'At most 30 social links.')
+    expect(await failedOutboxEntries(db)).toEqual([
+      expect.objectContaining({ summary: 'Profile settings: Description, 5 new social links', loses: 'Description, 5 new social links', waitingBehind: 0 }),
+    ])
+    await db.outbox.add({ ...(await db.outbox.toArray())[0]!, seq: undefined, status: 'pending', sent: true, body: { contactInfo: 'c' } } as never)
+    expect((await failedOutboxEntries(db))[0]?.waitingBehind).toBe(1)
+  })
+
+  it('a refused create loses the whole product', async () => {
+    const db = freshDatabase('fix')
+    await seedProfile(db)
+    await createItem(db, sampleItemFields('Kite'))
+    await refuseAll(db, 'The wishlist is full.')
+    expect(await failedOutboxEntries(db)).toEqual([expect.objectContaining({ summary: 'New product: Kite', loses: 'New product: Kite' })])
   })
 })
