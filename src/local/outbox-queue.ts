@@ -64,6 +64,7 @@ async function foldIntoRefused(db: OwnerDatabase, textEntries: OutboxEntry[], bo
     attempts: 0,
     lastError: null,
     mutationId: undefined,
+    retriedAt: undefined,
     idempotencyKey: crypto.randomUUID(),
   })
   return true

@@ -35,7 +35,16 @@ export function pendingOutboxCount(db: OwnerDatabase): Promise<number> {
  * A refused change as its card shows it. `loses`: what Discard drops, in words; `waitingBehind`: later changes of the
  * same thing that could not be folded into it as a fix (decision 199) and wait until it is retried or discarded.
  */
-export type FailedEntry = { seq: number; summary: string; error: string; createdAt: string; loses: string; waitingBehind: number }
+export type FailedEntry = {
+  seq: number
+  summary: string
+  error: string
+  createdAt: string
+  loses: string
+  waitingBehind: number
+  /** When the owner last pressed Retry, if they did: the card then says the change is still refused. */
+  retriedAt: string | null
+}
 
 export async function failedOutboxEntries(db: OwnerDatabase): Promise<FailedEntry[]> {
   const failed = await db.outbox.where('status').equals('failed').sortBy('seq')
@@ -52,6 +61,7 @@ export async function failedOutboxEntries(db: OwnerDatabase): Promise<FailedEntr
       summary,
       error: entry.lastError ?? 'Request failed',
       createdAt: entry.createdAt,
+      retriedAt: entry.retriedAt ?? null,
       loses: whole || named.length === 0 ? summary : named.join(', '),
       waitingBehind: pending.filter((other) => (other.seq ?? 0) > (entry.seq ?? 0) && sameSubject(other, entry.target)).length,
     }

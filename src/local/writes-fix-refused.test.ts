@@ -3,6 +3,7 @@ import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
 import { applyListChanges } from '../lib/list-changes.ts'
 import type { OwnerDatabase } from './db.ts'
+import { retryOutboxEntry } from './outbox-actions.ts'
 import { failedOutboxEntries } from './queries.ts'
 import { freshDatabase, sampleItemFields, seedProfile } from './testing.ts'
 import { createItem, updateItem, updateProfileSettings } from './writes.ts'
@@ -92,5 +93,20 @@ describe("a refused change's card names what it changes, and what Discard would 
     await createItem(db, sampleItemFields('Kite'))
     await refuseAll(db, 'The wishlist is full.')
     expect(await failedOutboxEntries(db)).toEqual([expect.objectContaining({ summary: 'New product: Kite', loses: 'New product: Kite' })])
+  })
+})
+
+describe('Retry that meets the same refusal', () => {
+  it('the card knows it was tried again (retriedAt), and a fix starts afresh', async () => {
+    const db = freshDatabase('fix')
+    await seedProfile(db, { description: 'Hello' })
+    await updateProfileSettings(db, { description: 'Refused' })
+    await refuseAll(db, 'Description is too long.')
+    expect((await failedOutboxEntries(db))[0]?.retriedAt).toBeNull()
+    await retryOutboxEntry(db, (await db.outbox.toArray())[0]?.seq ?? 0)
+    await db.outbox.toCollection().modify({ status: 'failed', lastError: 'Description is too long.' })
+    expect((await failedOutboxEntries(db))[0]?.retriedAt).toEqual(expect.any(String))
+    await updateProfileSettings(db, { description: 'Short' })
+    expect((await db.outbox.toArray())[0]?.retriedAt).toBeUndefined()
   })
 })

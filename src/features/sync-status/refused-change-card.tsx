@@ -5,6 +5,14 @@ import type { FailedEntry } from '../../local/queries.ts'
 
 const madeAt = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' })
 
+/**
+ * The refusal's words: after the owner's Retry met the same refusal, 'Still refused: …' and the time it was tried, so
+ * the tap visibly did something instead of showing the identical card again.
+ */
+export function refusalWords(entry: Pick<FailedEntry, 'error' | 'retriedAt'>, timeOf: (iso: string) => string = madeAt): string {
+  return entry.retriedAt ? `Still refused (tried again ${timeOf(entry.retriedAt)}): ${entry.error}` : entry.error
+}
+
 /** 'One later change waits…': a later edit that could not be folded into this one as a fix (decision 199). */
 export function waitingWords(count: number): string | null {
   if (count === 0) return null
@@ -24,7 +32,7 @@ export function RefusedChangeCard({ entry, onRetry, onDiscard }: Props) {
         {entry.summary}
       </Text>
       <Text size="xs" c="red">
-        {entry.error}
+        {refusalWords(entry)}
       </Text>
       {waiting ? <Text size="xs">{waiting}</Text> : null}
       <Text size="xs" c="dimmed">
