@@ -19,6 +19,7 @@ import { removeBootShell } from './ui/boot-shell.ts'
 import { theme } from './lib/theme.ts'
 import { DEFAULT_THEME, themeStorageManager, toColorScheme } from './lib/theme-storage.ts'
 import { routeTree } from './routeTree.gen.ts'
+import { toastLimit } from './lib/toast-room.ts'
 
 // Before the router reads the location: tokens in /oauth/callback's query must never reach history or a render.
 consumeOAuthCallback(window.location, window.history)
@@ -46,7 +47,7 @@ createRoot(rootElement).render(
   <StrictMode>
     {/* The theme's variables and breakpoint classes come from the build (virtual:qrtee-theme.css, src/lib/theme-css.ts). */}
     <MantineProvider theme={theme} withCssVariables={false} withGlobalClasses={false} colorSchemeManager={colorSchemeManager} defaultColorScheme={toColorScheme(DEFAULT_THEME)}>
-      <Notifications position="top-right" />
+      <Notifications position="top-right" limit={toastLimit(window.innerWidth)} />
       <RouterProvider router={router} />
     </MantineProvider>
   </StrictMode>,

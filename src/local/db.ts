@@ -47,6 +47,8 @@ export type OutboxEntry = {
   lastError: string | null
   /** Cleanup calls (delete the previous photo) whose failure the spec says to ignore. */
   ignoreFailure: boolean
+  /** When the owner last pressed Retry on it (display only): refused again, its card says 'Still refused'. */
+  retriedAt?: string
   /**
    * Set by the engine in the transaction that picks the entry for a push: from then on its body is what its
    * Idempotency-Key names, so later edits queue an entry of their own instead of merging into it (decision 083).

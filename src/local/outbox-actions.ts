@@ -12,7 +12,7 @@ export async function retryOutboxEntry(db: OwnerDatabase, seq: number): Promise<
   await db.transaction('rw', [db.outbox, db.pendingImages, db.items, db.profile], async () => {
     const entry = await db.outbox.get(seq)
     if (!entry || entry.status !== 'failed') return
-    await db.outbox.update(seq, { status: 'pending', attempts: 0, lastError: null, idempotencyKey: crypto.randomUUID() })
+    await db.outbox.update(seq, { status: 'pending', attempts: 0, lastError: null, idempotencyKey: crypto.randomUUID(), retriedAt: new Date().toISOString() })
     if (!entry.imageRef) return
     await db.pendingImages.update(entry.imageRef, { status: 'pending', lastError: null, uploadKey: crypto.randomUUID() })
     // A refused image was taken off the screen (the server's photo showed again); the new attempt shows it again.

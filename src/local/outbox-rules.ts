@@ -43,7 +43,20 @@ export function isImageChange(target: OutboxTarget): boolean {
  * owner, and is a create or a text edit.
  */
 export function acceptsLaterEdits(entry: OutboxEntry): boolean {
-  if (entry.status !== 'pending' || entry.sent || entry.imageRef !== null || entry.method === 'DELETE') return false
+  return entry.status === 'pending' && !entry.sent && isTextEdit(entry)
+}
+
+/**
+ * Whether a later text edit of the same thing is a fix of this refused entry (decision 199): it is folded in and the
+ * whole goes again as a new attempt, instead of queueing behind a refusal that holds it back. Only a refused create or
+ * text edit takes fixes; a refused delete or image change does not (the later edit then waits, and the card says so).
+ */
+export function acceptsFix(entry: OutboxEntry): boolean {
+  return entry.status === 'failed' && isTextEdit(entry)
+}
+
+function isTextEdit(entry: OutboxEntry): boolean {
+  if (entry.imageRef !== null || entry.method === 'DELETE') return false
   if (entry.target.entity === 'upload' || isImageChange(entry.target)) return false
   // An item's text edits are PUTs of the item; a POST on it (the undo of a purchase) is an action of its own.
   if (entry.target.entity === 'item' && entry.target.kind === 'update' && entry.method !== 'PUT') return false

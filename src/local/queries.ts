@@ -1,6 +1,8 @@
 // Read-only queries for useLiveQuery: what owner screens and the app shell show, straight from Dexie.
 import type { LocalItem, LocalProfile, Notice, OutboxEntry, OwnerDatabase } from './db.ts'
+import { changeNames } from './change-names.ts'
 import { readMeta, type MetaValue } from './meta.ts'
+import { sameSubject } from './outbox-rules.ts'
 import type { PurchaseRecord } from '../contract/purchase.ts'
 
 export function profileQuery(db: OwnerDatabase): Promise<LocalProfile | undefined> {
@@ -29,26 +31,53 @@ export function pendingOutboxCount(db: OwnerDatabase): Promise<number> {
   return db.outbox.where('status').equals('pending').count()
 }
 
-export type FailedEntry = { seq: number; summary: string; error: string; createdAt: string }
+/**
+ * A refused change as its card shows it. `loses`: what Discard drops, in words; `waitingBehind`: later changes of the
+ * same thing that could not be folded into it as a fix (decision 199) and wait until it is retried or discarded.
+ */
+export type FailedEntry = {
+  seq: number
+  summary: string
+  error: string
+  createdAt: string
+  loses: string
+  waitingBehind: number
+  /** When the owner last pressed Retry, if they did: the card then says the change is still refused. */
+  retriedAt: string | null
+}
 
 export async function failedOutboxEntries(db: OwnerDatabase): Promise<FailedEntry[]> {
   const failed = await db.outbox.where('status').equals('failed').sortBy('seq')
   // An image change carries no name: the item's own row says which product it was for.
   const itemIds = failed.flatMap((entry) => (entry.target.entity === 'item' ? [entry.target.id] : []))
   const names = new Map((await db.items.bulkGet(itemIds)).flatMap((item) => (item ? [[item.id, item.name] as const] : [])))
-  return failed.map((entry) => ({
-    seq: entry.seq ?? 0,
-    summary: describeOutboxEntry(entry, entry.target.entity === 'item' ? names.get(entry.target.id) : undefined),
-    error: entry.lastError ?? 'Request failed',
-    createdAt: entry.createdAt,
-  }))
+  const pending = await db.outbox.where('status').equals('pending').toArray()
+  return failed.map((entry) => {
+    const summary = describeOutboxEntry(entry, entry.target.entity === 'item' ? names.get(entry.target.id) : undefined)
+    const named = changeNames(entry)
+    const whole = entry.target.entity === 'item' && entry.target.kind !== 'update'
+    return {
+      seq: entry.seq ?? 0,
+      summary,
+      error: entry.lastError ?? 'Request failed',
+      createdAt: entry.createdAt,
+      retriedAt: entry.retriedAt ?? null,
+      loses: whole || named.length === 0 ? summary : named.join(', '),
+      waitingBehind: pending.filter((other) => (other.seq ?? 0) > (entry.seq ?? 0) && sameSubject(other, entry.target)).length,
+    }
+  })
 }
 
 /** A short human name for an entry, for the failed-changes list. */
 export function describeOutboxEntry(entry: OutboxEntry, itemName?: string): string {
   const target = entry.target
   if (target.entity === 'upload') return 'Delete old photo'
-  if (target.entity === 'profile') return target.fields.includes('profileImageId') ? 'Profile photo' : 'Profile settings'
+  if (target.entity === 'profile') {
+    if (target.fields.includes('profileImageId')) return 'Profile photo'
+    // Which settings, not just 'Profile settings': the owner must know what a Discard would drop.
+    const named = changeNames(entry)
+    return named.length > 0 ? `Profile settings: ${named.join(', ')}` : 'Profile settings'
+  }
   const name = bodyName(entry.body) ?? itemName
   const label = { create: 'New product', update: 'Product changes', delete: 'Product removal' }[target.kind]
   if (target.fields.includes('storedImageId') && target.kind === 'update') return name ? `Product image (${name})` : 'Product image'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { BACKOFF_CAP_MS, backoffDelay } from './backoff.ts'
+import { BACKOFF_CAP_MS, backoffDelay, NO_ANSWER_BACKOFF_MIN_MS, retryDelay } from './backoff.ts'
 
 describe('backoffDelay', () => {
   const table: [failures: number, random: number, expected: number][] = [
@@ -22,4 +22,16 @@ describe('backoffDelay', () => {
   it('never exceeds the 30 s cap, whatever the jitter', () => {
     for (let failures = 1; failures < 100; failures++) expect(backoffDelay(failures)).toBeLessThanOrEqual(BACKOFF_CAP_MS)
   })
+})
+
+describe('retryDelay: after no answer within the deadline, never a retry a second later', () => {
+  const table: [failures: number, noAnswer: boolean, expected: number][] = [
+    [1, false, 1000],
+    [1, true, NO_ANSWER_BACKOFF_MIN_MS],
+    [5, true, 16_000],
+    [6, true, 30_000],
+  ]
+  for (const [failures, noAnswer, expected] of table) {
+    it(`${failures} failures, ${noAnswer ? 'no answer' : 'an answer'}: ${expected} ms`, () => expect(retryDelay(failures, noAnswer, () => 1)).toBe(expected))
+  }
 })

@@ -11,3 +11,14 @@ export function backoffDelay(failures: number, random: () => number = Math.rando
   const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.min(failures - 1, 30))
   return Math.round(ceiling / 2 + random() * (ceiling / 2))
 }
+
+/**
+ * A request that got no answer within its deadline (a frozen server: 30 s each) is not retried a second later: the
+ * wait before the next attempt is at least this, growing as usual from there.
+ */
+export const NO_ANSWER_BACKOFF_MIN_MS = 10_000
+
+export function retryDelay(failures: number, noAnswer: boolean, random: () => number = Math.random): number {
+  const delay = backoffDelay(failures, random)
+  return noAnswer ? Math.max(NO_ANSWER_BACKOFF_MIN_MS, delay) : delay
+}

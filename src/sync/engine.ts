@@ -1,10 +1,12 @@
 // One sync pass: send the outbox and pull while pending images upload beside them; its state is shown to every tab.
 import type { OwnerDatabase } from '../local/db.ts'
+import { NO_ANSWER } from '../lib/network-words.ts'
 import { FencedError, fencedTransaction, readGeneration } from '../local/generation.ts'
-import { writeMeta } from '../local/meta.ts'
+import { readMeta, writeMeta } from '../local/meta.ts'
 import { claimLocalDataFor, localDataOwner } from '../local/session.ts'
 import { pullChanges } from './pull.ts'
 import { pushOutbox } from './push.ts'
+import { stateWhileRunning } from './status.ts'
 import { SessionEndedError, SIGNED_OUT_MESSAGE, TransientError, type Transport } from './transport.ts'
 import { hasPendingUploads, uploadPendingImages, UPLOAD_STALL_MS, type UploadOutcome } from './uploads.ts'
 
@@ -31,6 +33,8 @@ export type SyncEngine = {
   syncOnce(options?: SyncOnceOptions): Promise<SyncResult>
   /** Resolves when no upload runs (tests, soak). */
   uploadsSettled(): Promise<void>
+  /** Whether the last pass ended because a request got no answer (the scheduler then waits longer). */
+  lastPassGotNoAnswer(): boolean
 }
 
 type Lane = { generation: number; result: Promise<UploadOutcome> }
@@ -41,6 +45,7 @@ export function createSyncEngine(db: OwnerDatabase, transport: Transport, option
   let lane: Lane | undefined
   /** How an upload lane failed with nobody waiting: the next pass reports it (backoff) before restarting it. */
   let unreportedFailure: unknown
+  let noAnswer = false
 
   /** The uploads run beside push and pull: entries that do not wait for an image, and pulls, never wait for it. */
   async function startUploads(generation: number, session: Transport): Promise<Lane | undefined> {
@@ -68,6 +73,7 @@ export function createSyncEngine(db: OwnerDatabase, transport: Transport, option
     // Every result of this pass is written only while the generation is still this one (local/generation.ts). The
     // engine's own first claim moves it too: that pass ends 'interrupted' and the next one starts at once.
     const generation = await readGeneration(db)
+    noAnswer = false
     const setState = (phase: 'idle' | 'syncing' | 'waiting', message: string | null) =>
       fencedTransaction(db, generation, [], () => writeMeta(db, 'syncState', { phase, message }))
     try {
@@ -81,7 +87,8 @@ export function createSyncEngine(db: OwnerDatabase, transport: Transport, option
       // Every request of this pass carries this owner's token or is not sent: another owner's sign-in meanwhile
       // ends the pass ('interrupted') instead of sending this owner's outbox with the newcomer's token.
       const session = transport.boundTo(userId)
-      await setState('syncing', null)
+      const running = stateWhileRunning(await readMeta(db, 'syncState'))
+      await setState(running.phase, running.message)
       // A failure of uploads nobody waited for is reported once (the scheduler backs off); the pass after restarts them.
       const reported = unreportedFailure
       unreportedFailure = undefined
@@ -111,6 +118,7 @@ export function createSyncEngine(db: OwnerDatabase, transport: Transport, option
       if (error instanceof FencedError) return 'interrupted'
       try {
         if (error instanceof TransientError) {
+          noAnswer = error.message === NO_ANSWER
           await setState('waiting', error.message)
           return 'retry-later'
         }
@@ -135,6 +143,7 @@ export function createSyncEngine(db: OwnerDatabase, transport: Transport, option
       })
       return running
     },
+    lastPassGotNoAnswer: () => noAnswer,
     async uploadsSettled() {
       while (lane) await lane.result
     },

@@ -19,6 +19,21 @@ function setup(results: SyncResult[]) {
 }
 
 describe('sync scheduler', () => {
+  it('after a pass that got no answer (a frozen server), waits at least 10 s before the next attempt', async () => {
+    vi.useFakeTimers()
+    const calls: number[] = []
+    const results: SyncResult[] = ['retry-later', 'retry-later']
+    const scheduler = createSyncScheduler({ sync: async () => (calls.push(Date.now()), results.shift() ?? 'synced'), random: () => 1, gotNoAnswer: () => true })
+    scheduler.trigger('start')
+    await flush()
+    await vi.advanceTimersByTimeAsync(9_000)
+    expect(calls).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(1_001)
+    expect(calls).toHaveLength(2)
+    scheduler.stop()
+    vi.useRealTimers()
+  })
+
   it('runs again at once after a pass that Discard or logout interrupted, without backing off', async () => {
     vi.useFakeTimers()
     const { scheduler, calls } = setup(['interrupted'])

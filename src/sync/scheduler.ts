@@ -1,5 +1,5 @@
 // When to sync: on triggers (start, online, local write debounced, visible, timer, a push), with backoff after failures.
-import { backoffDelay } from './backoff.ts'
+import { retryDelay } from './backoff.ts'
 import type { SyncResult } from './engine.ts'
 
 /** 'push': the service worker received a push of news (a gift, an order's status), which a pull now brings in. */
@@ -13,6 +13,8 @@ export type SchedulerOptions = {
   timers?: Timers
   random?: () => number
   writeDebounceMs?: number
+  /** Whether the pass that just asked to retry got no answer within its deadline: its wait is longer (backoff.ts). */
+  gotNoAnswer?: () => boolean
 }
 
 export const WRITE_DEBOUNCE_MS = 400
@@ -22,7 +24,7 @@ const realTimers: Timers = {
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 }
 
-export function createSyncScheduler({ sync, onSignedOut, timers = realTimers, random = Math.random, writeDebounceMs = WRITE_DEBOUNCE_MS }: SchedulerOptions) {
+export function createSyncScheduler({ sync, onSignedOut, timers = realTimers, random = Math.random, writeDebounceMs = WRITE_DEBOUNCE_MS, gotNoAnswer = () => false }: SchedulerOptions) {
   let failures = 0
   let timer: unknown
   let timerIsBackoff = false
@@ -75,7 +77,7 @@ export function createSyncScheduler({ sync, onSignedOut, timers = realTimers, ra
     if (result === 'retry-later') {
       failures += 1
       again = false
-      schedule(backoffDelay(failures, random), true)
+      schedule(retryDelay(failures, gotNoAnswer(), random), true)
       return
     }
     failures = 0

@@ -26,7 +26,7 @@ const workerApi = {
     const transport = createTransport({ fetch: (input, init) => fetch(input, init), baseUrl: config.baseUrl, tokens, locks: defaultLocks(), progressFetch: xhrProgressFetch })
     // A pass does not wait for a photo on a slow uplink: when the uploads end, the next pass pushes what they unblocked.
     const engine = createSyncEngine(db, transport, { onUploadsSettled: () => scheduler.trigger('write') })
-    const scheduler = createSyncScheduler({ sync: () => engine.syncOnce({ waitForUploads: false }) })
+    const scheduler = createSyncScheduler({ sync: () => engine.syncOnce({ waitForUploads: false }), gotNoAnswer: () => engine.lastPassGotNoAnswer() })
     // Every tab's writes, sign-ins and triggers (visible, timer, online, Sync now) arrive here, not only this tab's.
     const stopListening = listenForTriggers(scheduler)
     running = { db, stopListening, scheduler }

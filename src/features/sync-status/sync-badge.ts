@@ -1,7 +1,7 @@
-// Owns how the sync indicator looks: colour and icon per state; the words come from src/sync/status.ts.
+// Owns how the sync indicator looks: colour, icon and count per state; the words come from src/sync/status.ts.
 import type { SyncIndicator } from '../../sync/status.ts'
 
-export type BadgeLook = { color: 'gray' | 'blue' | 'yellow' | 'green' | 'red'; icon: 'offline' | 'syncing' | 'cloud' }
+export type BadgeLook = { color: 'gray' | 'blue' | 'yellow' | 'green' | 'red' | 'orange'; icon: 'offline' | 'syncing' | 'cloud' | 'notice' }
 
 const LOOKS: Record<SyncIndicator['state'], BadgeLook> = {
   offline: { color: 'gray', icon: 'offline' },
@@ -13,10 +13,16 @@ const LOOKS: Record<SyncIndicator['state'], BadgeLook> = {
   'never-synced': { color: 'gray', icon: 'cloud' },
 }
 
-/** Refused changes turn an otherwise calm badge red, so the owner opens the list and retries or discards. */
-export function badgeLook(indicator: Pick<SyncIndicator, 'state' | 'failedCount'>): BadgeLook {
+/**
+ * Refused changes turn an otherwise calm badge red, so the owner opens the list and retries or discards. A notice
+ * (changes thrown away because another device deleted the thing) needs reading, not an action: orange with its own
+ * icon, so it is neither a calm green cloud nor taken for an error.
+ */
+export function badgeLook(indicator: Pick<SyncIndicator, 'state' | 'failedCount'>, noticeCount = 0): BadgeLook {
   const look = LOOKS[indicator.state]
-  return indicator.failedCount > 0 && indicator.state !== 'offline' ? { ...look, color: 'red' } : look
+  if (indicator.state === 'offline') return look
+  if (indicator.failedCount > 0) return { ...look, color: 'red' }
+  return noticeCount > 0 ? { color: 'orange', icon: 'notice' } : look
 }
 
 /** The indicator's accessible name: what it says, and how many things need the owner. */
@@ -25,7 +31,16 @@ export function badgeAccessibleName(indicator: Pick<SyncIndicator, 'label' | 'fa
   return attention > 0 ? `Sync status: ${indicator.label}, ${attention} need attention` : `Sync status: ${indicator.label}`
 }
 
-/** The number beside the icon: refused changes first (they need the owner), else the changes waiting to be sent. */
-export function badgeCount(indicator: Pick<SyncIndicator, 'failedCount'>, pendingCount: number): number {
-  return indicator.failedCount > 0 ? indicator.failedCount : pendingCount
+/** The number beside the icon: what needs the owner first (refused changes and notices), else the changes waiting to be sent. */
+export function badgeCount(indicator: Pick<SyncIndicator, 'failedCount'>, pendingCount: number, noticeCount = 0): number {
+  const attention = indicator.failedCount + noticeCount
+  return attention > 0 ? attention : pendingCount
+}
+
+/** The words beside the icon from tablets up: the label, then what needs the owner. */
+export function badgeText(indicator: Pick<SyncIndicator, 'label' | 'failedCount'>, noticeCount: number): string {
+  const parts = [indicator.label]
+  if (indicator.failedCount > 0) parts.push(`${indicator.failedCount} failed`)
+  if (noticeCount > 0) parts.push(noticeCount === 1 ? '1 notice' : `${noticeCount} notices`)
+  return parts.join(' · ')
 }

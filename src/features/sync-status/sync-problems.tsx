@@ -1,10 +1,11 @@
 // Owns what the owner can do about sync problems: failed changes (Retry, Discard) and deleted-elsewhere notices.
-import { Alert, Button, CloseButton, Group, Paper, Stack, Text } from '@mantine/core'
+import { Alert, CloseButton, Group, Stack, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { dismissNotice } from '../../local/outbox-actions.ts'
 import { failedOutboxEntries, noticesQuery } from '../../local/queries.ts'
 import type { SyncClient } from '../../sync/sync-client.ts'
+import { RefusedChangeCard } from './refused-change-card.tsx'
 
 /** Retry and Discard go through the sync client, which also wakes the engine to act on them. */
 export type SyncActions = Pick<SyncClient, 'db' | 'retry' | 'discard'>
@@ -13,8 +14,6 @@ function reportFailure(title: string) {
   return (error: unknown) =>
     notifications.show({ color: 'red', title, message: error instanceof Error && error.message ? error.message : 'Please try again.' })
 }
-
-const madeAt = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' })
 
 /** Renders nothing when there is nothing to act on, so it can sit in any layout. */
 export function SyncProblems({ sync }: { sync: SyncActions }) {
@@ -44,31 +43,12 @@ export function SyncProblems({ sync }: { sync: SyncActions }) {
             Changes the server refused
           </Text>
           {failed.map((entry) => (
-            <Paper key={entry.seq} withBorder p="sm" radius="sm">
-              <Text size="sm" fw={500}>
-                {entry.summary}
-              </Text>
-              <Text size="xs" c="red">
-                {entry.error}
-              </Text>
-              <Text size="xs" c="dimmed">
-                Made {madeAt(entry.createdAt)}
-              </Text>
-              <Group gap="xs" mt="xs">
-                <Button size="xs" variant="light" onClick={() => sync.retry(entry.seq).catch(reportFailure('Retry failed'))} aria-label={`Retry ${entry.summary}`}>
-                  Retry
-                </Button>
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  color="red"
-                  onClick={() => sync.discard(entry.seq).catch(reportFailure('Discard failed'))}
-                  aria-label={`Discard ${entry.summary}`}
-                >
-                  Discard
-                </Button>
-              </Group>
-            </Paper>
+            <RefusedChangeCard
+              key={entry.seq}
+              entry={entry}
+              onRetry={() => sync.retry(entry.seq).catch(reportFailure('Retry failed'))}
+              onDiscard={() => sync.discard(entry.seq).catch(reportFailure('Discard failed'))}
+            />
           ))}
         </Stack>
       ) : null}

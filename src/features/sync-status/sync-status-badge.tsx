@@ -2,30 +2,33 @@
 // that opens the details and the list of sync problems (issue 23: the words no longer fit a phone's header).
 import { Popover, Stack, Text, UnstyledButton } from '@mantine/core'
 import { useNetwork } from '@mantine/hooks'
-import { IconCloud, IconCloudOff, IconRefresh } from '@tabler/icons-react'
+import { IconCloud, IconCloudExclamation, IconCloudOff, IconRefresh } from '@tabler/icons-react'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { localSyncStatusQuery } from '../../local/queries.ts'
 import { describeSyncStatus } from '../../sync/status.ts'
-import { badgeAccessibleName, badgeCount, badgeLook } from './sync-badge.ts'
+import { useNoticeToasts } from './notice-toasts.ts'
+import { badgeAccessibleName, badgeCount, badgeLook, badgeText } from './sync-badge.ts'
 import classes from './sync-status-badge.module.css'
 import { SyncProblems, type SyncActions } from './sync-problems.tsx'
 
-const ICONS = { offline: IconCloudOff, syncing: IconRefresh, cloud: IconCloud }
+const ICONS = { offline: IconCloudOff, syncing: IconRefresh, cloud: IconCloud, notice: IconCloudExclamation }
 
 export function SyncStatusBadge({ sync }: { sync: SyncActions }) {
   const { db } = sync
   const { online } = useNetwork()
   const status = useLiveQuery(() => localSyncStatusQuery(db), [db])
+  useNoticeToasts(status?.notices)
   if (!status) return null
   const indicator = describeSyncStatus(status, online)
-  const look = badgeLook(indicator)
+  const noticeCount = status.notices.length
+  const look = badgeLook(indicator, noticeCount)
   const Icon = ICONS[look.icon]
-  const count = badgeCount(indicator, status.pendingCount)
+  const count = badgeCount(indicator, status.pendingCount, noticeCount)
 
   return (
     <Popover width={340} position="bottom-end" shadow="md">
       <Popover.Target>
-        <UnstyledButton className={classes.root} data-color={look.color} data-sync-badge aria-label={badgeAccessibleName(indicator, status.notices.length)}>
+        <UnstyledButton className={classes.root} data-color={look.color} data-sync-badge aria-label={badgeAccessibleName(indicator, noticeCount)}>
           <Icon size={20} aria-hidden />
           {count > 0 ? (
             <span className={classes.count} aria-hidden>
@@ -33,7 +36,7 @@ export function SyncStatusBadge({ sync }: { sync: SyncActions }) {
             </span>
           ) : null}
           <span className={classes.label} aria-hidden>
-            {indicator.failedCount > 0 ? `${indicator.label} · ${indicator.failedCount} failed` : indicator.label}
+            {badgeText(indicator, noticeCount)}
           </span>
         </UnstyledButton>
       </Popover.Target>

@@ -14,6 +14,7 @@ import { GrowingTextarea } from '../../ui/growing-textarea.tsx'
 import { preparePickedPhoto } from '../../lib/downscale-photo.ts'
 import { dropItemImage, pickItemImage, saveProduct } from './save-product.ts'
 import { useImagePreview } from './use-image-preview.ts'
+import { SAVED_TOAST_MS } from '../../lib/toast-room.ts'
 
 type Props = {
   db: OwnerDatabase
@@ -98,8 +99,8 @@ export function ProductForm({ db, item, onSaved, onCancel }: Props) {
     }
     notifications.show(
       outcome.mode === 'new'
-        ? { color: 'green', title: 'Product created', message: `${values.name.trim()} is on your wishlist.` }
-        : { color: 'green', title: 'Product updated', message: `Your changes to ${values.name.trim()} are saved.` },
+        ? { color: 'green', title: 'Product created', message: `${values.name.trim()} is on your wishlist.`, autoClose: SAVED_TOAST_MS }
+        : { color: 'green', title: 'Product updated', message: `Your changes to ${values.name.trim()} are saved.`, autoClose: SAVED_TOAST_MS },
     )
     onSaved(outcome.id)
   })

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest'
+import { toastLimit } from './toast-room.ts'
+
+describe('toastLimit: how many toasts show at once', () => {
+  const table: [width: number, expected: number][] = [
+    [360, 2],
+    [767, 2],
+    [768, 3],
+    [1280, 3],
+  ]
+  for (const [width, expected] of table) {
+    it(`${width} px: ${expected}`, () => expect(toastLimit(width)).toBe(expected))
+  }
+})
