@@ -7,7 +7,7 @@ import './features/public-profile/public-profile.css'
 import { apiPaths } from './contract/api-paths.ts'
 import { EMBEDDED_PROFILE_ELEMENT_ID, ROOT_ELEMENT_ID } from './contract/names.ts'
 import { profileIdOfPage } from './features/public-profile/page-address.ts'
-import { keepTap, type PendingTap, RESUMED_PURCHASE_WORDS, tapFailureWords } from './features/public-profile/purchase-replay.ts'
+import { keepTap, type PendingTap, RESUMED_PURCHASE_WORDS, takeTap, tapFailureWords } from './features/public-profile/purchase-replay.ts'
 import { attemptsOf } from './features/public-profile/unanswered-purchases.ts'
 import { startScanReports } from './features/public-profile/scan-beacon.ts'
 import { startStaticPage } from './features/public-profile/static-page.ts'
@@ -49,7 +49,8 @@ if (serverRendered) {
       },
       (error: unknown) => {
         handingOver = undefined
-        showToast({ ...tapFailureWords(tap.kind, navigator.onLine), tone: 'red' })
+        // The last tap, not the one that started the loading: a visitor may tap another gift meanwhile.
+        showToast({ ...tapFailureWords((takeTap() ?? tap).kind, navigator.onLine), tone: 'red' })
         throw error
       },
     )

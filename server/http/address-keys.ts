@@ -12,8 +12,12 @@ export function addressDigest(secret: string, ...parts: string[]): string {
   return createHmac('sha256', secret).update(parts.join('\u0000')).digest('base64url')
 }
 
-/** A UUID or 32-64 hex digits: the 122-128 random bits the pages send (src/lib/random-key.ts), which nobody guesses. */
-const RANDOM_KEY = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{32,64})$/i
+/**
+ * A version-4 UUID or exactly 32 hex digits: the 122-128 random bits the pages send (src/lib/random-key.ts), which
+ * nobody guesses. A key of one repeated digit (a client's constant, the nil UUID) is not random, whatever its form.
+ */
+const RANDOM_KEY = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}|[0-9a-f]{32})$/i
+const isRandomKey = (key: string) => RANDOM_KEY.test(key) && new Set(key.replaceAll('-', '').toLowerCase()).size > 4
 /** The scope of visitors' random keys: one for all, as such a key is nobody else's (decision 196). */
 export const RANDOM_KEY_SCOPE = 'public:random-key'
 
@@ -24,7 +28,7 @@ export const RANDOM_KEY_SCOPE = 'public:random-key'
  */
 export function visitorIdempotencyScope(c: Context<AppEnv>, config: Pick<Config, 'addressSecret' | 'trustProxy'>): string {
   const key = c.req.header(IDEMPOTENCY_KEY_HEADER)
-  if (key !== undefined && RANDOM_KEY.test(key)) return RANDOM_KEY_SCOPE
+  if (key !== undefined && isRandomKey(key)) return RANDOM_KEY_SCOPE
   return `public:${addressDigest(config.addressSecret, 'idempotency', clientAddress(c, config.trustProxy))}`
 }
 

@@ -5,7 +5,7 @@ import { createMiddleware } from 'hono/factory'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { createHash } from 'node:crypto'
 import * as v from 'valibot'
-import { IDEMPOTENCY_KEY_HEADER } from '../../src/contract/names.ts'
+import { IDEMPOTENCY_KEY_HEADER, REPLAY_ONLY_HEADER } from '../../src/contract/names.ts'
 import { IDEMPOTENCY_KEY_MESSAGE, IdempotencyKeySchema } from '../../src/contract/sync.ts'
 import { idempotencyKeys } from '../db/schema.ts'
 import type { AppEnv } from '../app-env.ts'
@@ -16,6 +16,7 @@ export const IDEMPOTENCY_MESSAGES = {
   keyShape: IDEMPOTENCY_KEY_MESSAGE,
   reusedWithOtherRequest: 'This Idempotency-Key was already used for a different request.',
   inProgress: 'A request with this Idempotency-Key is still in progress.',
+  nothingToReplay: 'No answer is stored for this Idempotency-Key.',
 } as const
 
 // Rows are replayed for as long as they exist; purging at 48 h keeps the promised 24 h with room to spare.
@@ -61,6 +62,14 @@ export function idempotency({ database, now }: { database: Database; now: () => 
     }
 
     const where = and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key))
+    // A page asking again after a reload what an earlier attempt answered (decision 197): never a first run.
+    if (c.req.header(REPLAY_ONLY_HEADER) !== undefined) {
+      const [row] = await db.select().from(idempotencyKeys).where(where).limit(1)
+      if (row && row.requestHash !== hash) throw new ApiError(422, IDEMPOTENCY_MESSAGES.reusedWithOtherRequest)
+      if (row && row.status !== null) return replay(c, row.status, row.responseBody ?? '')
+      if (row) throw new ApiError(409, IDEMPOTENCY_MESSAGES.inProgress, { 'Retry-After': '1' })
+      throw new ApiError(404, IDEMPOTENCY_MESSAGES.nothingToReplay)
+    }
     const claim = () =>
       db.insert(idempotencyKeys).values({ scope, key, requestHash: hash, createdAt: startedAt }).onConflictDoNothing().returning({ key: idempotencyKeys.key })
 

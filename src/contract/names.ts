@@ -4,6 +4,8 @@
 
 /** Makes a write safe to resend: the server answers a repeat with the first answer (server/http/idempotency.ts). */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key'
+/** Asks only for the stored answer of an Idempotency-Key: without one, nothing runs (decision 197). */
+export const REPLAY_ONLY_HEADER = 'Idempotency-Replay-Only'
 /** The service worker's stamp on an answer it took from its cache, read by the visitor page (sw/saved-copy.ts). */
 export const SAVED_COPY_HEADER = 'X-QRTee-Saved-Copy'
 /** When the service worker cached an answer; kept on the cached copy, never sent by the server. */

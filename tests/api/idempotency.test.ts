@@ -225,15 +225,41 @@ describeEachDatabase('Idempotency-Key without a signed-in user (visitor purchase
       expect(await scopesOf(key)).toEqual([{ scope: 'public:random-key' }])
     })
 
-    it('a guessable key from another address is not the first caller\'s: 409 for the item, no replay', async () => {
+    it.each([
+      ['a short one', (id: string) => `key-${id.slice(0, 4)}`],
+      ['the nil UUID', () => '00000000-0000-0000-0000-000000000000'],
+      ['32 zeros', () => '0'.repeat(32)],
+      ['a UUID of another version', (id: string) => `${id.slice(0, 14)}1${id.slice(15)}`],
+    ])('a guessable key (%s) from another address is not the first caller\'s: 409 for the item, no replay', async (_, keyOf) => {
       const item = await createItem(t, owner)
-      const key = `key-${item.id.slice(0, 4)}`
-      expect((await buyFrom('198.51.100.8', item.id, key)).status).toBe(201)
-      const stranger = await buyFrom('203.0.113.51', item.id, key)
+      const key = keyOf(item.id)
+      // Addresses of this run only: a constant key from a fixed address would meet an earlier run's row on PostgreSQL.
+      const run = crypto.randomUUID().slice(0, 4)
+      expect((await buyFrom(`2001:db8:1::${run}`, item.id, key)).status).toBe(201)
+      const stranger = await buyFrom(`2001:db8:2::${run}`, item.id, key)
       expect(stranger.status).toBe(409)
       expect(stranger.headers.get('idempotent-replayed')).toBeNull()
       expect(stranger.json.purchaseId).toBeUndefined()
     })
+  })
+
+  it('replay-only (a page asking after a reload) answers the stored answer, and never runs a first purchase', async () => {
+    const item = await createItem(t, owner)
+    const replayOnly = (key: string) =>
+      t.request('POST', `/api/public/profiles/${owner.shareableId}/purchases`, {
+        body: { wishlistItemId: item.id },
+        headers: { 'Idempotency-Key': key, 'Idempotency-Replay-Only': '1' },
+      })
+    const unseen = crypto.randomUUID()
+    const nothing = await replayOnly(unseen)
+    expect([nothing.status, nothing.json]).toEqual([404, { message: IDEMPOTENCY_MESSAGES.nothingToReplay }])
+    expect(await rowsFor([unseen])).toEqual([])
+    expect((await t.request('GET', `/api/profiles/${owner.shareableId}`)).json.wishlist.find((gift: { id: string }) => gift.id === item.id).isPurchased).toBe(false)
+
+    const key = crypto.randomUUID()
+    const first = await buy(owner.shareableId, item.id, key)
+    const again = await replayOnly(key)
+    expect([again.status, again.json, again.headers.get('idempotent-replayed')]).toEqual([201, first.json, 'true'])
   })
 
   it('a purchase that happened keeps its key, so its retry gets the first answer', async () => {

@@ -98,6 +98,8 @@ describe('Accounts that stay yours', () => {
     await page.getByRole('link', { name: 'It is my email: reset the password' }).tap()
     await page.getByRole('heading', { name: 'Forgot password' }).waitFor()
     expect(await page.getByLabel('Email').inputValue()).toBe(user.email.toUpperCase())
+    // Carried in the tab, not the address: nothing of it in history or a proxy's log.
+    expect(page.url()).not.toContain('@')
     await page.getByRole('button', { name: 'Send the link' }).tap()
     await page.getByText(RECOVERY_MESSAGES.forgotSent).waitFor()
     await waitForMail(sink, user.email, RESET_SUBJECT)

@@ -8,10 +8,10 @@ import { AnchorLink, ButtonLink } from '../../ui/anchor-link.tsx'
 import { AuthCard } from './auth-card.tsx'
 import { requestPasswordReset } from '../../api/account-recovery.ts'
 import { RECOVERY_MESSAGES } from '../../contract/account-recovery.ts'
-import { SUPPORT_LINK, useAccountMail } from './use-account-mail.ts'
+import { SUPPORT_LINK, takeCarriedEmail, useAccountMail } from './use-account-mail.ts'
 
-export function ForgotPasswordPage({ initialEmail = '' }: { initialEmail?: string }) {
-  const [email, setEmail] = useState(initialEmail)
+export function ForgotPasswordPage() {
+  const [email, setEmail] = useState(takeCarriedEmail)
   const accountMail = useAccountMail()
   const [error, setError] = useState<string | null>(null)
   const [sent, setSent] = useState<string | null>(null)

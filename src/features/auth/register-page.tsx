@@ -12,7 +12,7 @@ import { AuthCard } from './auth-card.tsx'
 import { markNewAccount } from '../../lib/new-account.ts'
 import { PasswordField } from '../../ui/password-field.tsx'
 import { useAfterSignIn } from './use-after-sign-in.ts'
-import { SUPPORT_LINK, useAccountMail } from './use-account-mail.ts'
+import { carryEmailToForgot, SUPPORT_LINK, useAccountMail } from './use-account-mail.ts'
 
 export function RegisterPage({ redirect }: { redirect?: string }) {
   const [submitting, setSubmitting] = useState(false)
@@ -89,7 +89,7 @@ export function RegisterPage({ redirect }: { redirect?: string }) {
             // The label wraps and the button grows, as the test-notification button's does: one line was cut at 360 px.
             <ButtonLink
               to="/forgot-password"
-              search={{ email: typedEmail }}
+              onClick={() => carryEmailToForgot(typedEmail)}
               variant="light"
               fullWidth
               h="auto"

@@ -2,7 +2,7 @@
 // message that follows it.
 import * as v from 'valibot'
 import { apiPaths } from '../../contract/api-paths.ts'
-import { IDEMPOTENCY_KEY_HEADER } from '../../contract/names.ts'
+import { IDEMPOTENCY_KEY_HEADER, REPLAY_ONLY_HEADER } from '../../contract/names.ts'
 import type { VisitorPurchaseResult } from '../../contract/purchase.ts'
 import { VisitorPurchaseResultSchema } from '../../contract/purchase.ts'
 import type { PurchaseFailure } from './purchase-flow.ts'
@@ -23,6 +23,8 @@ export type RecordPurchaseOptions = {
   online?: boolean
   /** One key per purchase attempt, sent again by its retry: a lost answer is replayed, never a second purchase. */
   idempotencyKey?: string
+  /** Only the stored answer of `idempotencyKey`: a key the server never saw buys nothing (404). */
+  replayOnly?: boolean
   timeoutMs?: number
   /** Asked after a call that got no answer: offline is worded so only when the browser says it is. */
   onlineNow?: () => boolean
@@ -47,7 +49,12 @@ export async function recordPurchase(shareableId: string, wishlistItemId: string
     try {
       response = await (options.fetchImpl ?? fetch)(apiPaths.publicPurchases(shareableId), {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', [IDEMPOTENCY_KEY_HEADER]: options.idempotencyKey ?? newIdempotencyKey() },
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          [IDEMPOTENCY_KEY_HEADER]: options.idempotencyKey ?? newIdempotencyKey(),
+          ...(options.replayOnly ? { [REPLAY_ONLY_HEADER]: '1' } : {}),
+        },
         body: JSON.stringify({ wishlistItemId }),
         signal,
       })

@@ -26,6 +26,7 @@ describe("this browser's purchases waiting for their message", () => {
     { name: `one ${KEPT_DAYS} days old still is`, entries: [{ shareableId: 'p', itemId: 'i1', purchaseId: 'b1', at: daysAgo(KEPT_DAYS) }], awaiting: { i1: 'b1' } },
     { name: 'an older one is not', entries: [{ shareableId: 'p', itemId: 'i1', purchaseId: 'b1', at: daysAgo(KEPT_DAYS + 1) }], awaiting: {} },
     { name: 'one without a readable date is not', entries: [{ shareableId: 'p', itemId: 'i1', purchaseId: 'b1', at: 'yesterday' }, { shareableId: 'p', itemId: 'i2', purchaseId: 'b2' }], awaiting: {} },
+    { name: 'one an earlier version marked as sent is not', entries: [{ shareableId: 'p', itemId: 'i1', purchaseId: 'b1', at: daysAgo(1), messageSent: true }], awaiting: {} },
     { name: "another profile's is not", entries: [{ shareableId: 'q', itemId: 'i1', purchaseId: 'b1', at: daysAgo(1) }], awaiting: {} },
     { name: 'what is not an entry is skipped', entries: [null, 'x', { shareableId: 'p' }, { shareableId: 'p', itemId: 'i3', purchaseId: 'b3', at: daysAgo(2) }], awaiting: { i3: 'b3' } },
   ]

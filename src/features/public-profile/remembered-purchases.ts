@@ -18,8 +18,9 @@ function read(): RememberedPurchase[] {
   try {
     const parsed: unknown = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '[]')
     const since = Date.now() - KEPT_DAYS * DAY_MS
-    // Older entries (and any without a readable date) are left out, and go at the next write.
-    return Array.isArray(parsed) ? parsed.filter((entry) => isRemembered(entry) && Date.parse(entry.at) >= since) : []
+    // Older entries (and any without a readable date) are left out, and go at the next write; so do entries an
+    // earlier version kept marked 'messageSent' instead of forgetting them.
+    return Array.isArray(parsed) ? parsed.filter((entry) => isRemembered(entry) && Date.parse(entry.at) >= since && !('messageSent' in entry && entry.messageSent === true)) : []
   } catch {
     return []
   }

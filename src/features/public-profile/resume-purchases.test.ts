@@ -75,7 +75,7 @@ describe('resumeUnansweredPurchases', () => {
     keepAttempt('p', 'i1', 'k1')
     const record = vi.fn(async () => answer ?? failed('unknown'))
     const result = await resumeUnansweredPurchases('p', new Set(bought ? ['i1'] : []), record)
-    expect(record.mock.calls).toEqual(bought ? [['p', 'i1', { idempotencyKey: 'k1' }]] : [])
+    expect(record.mock.calls).toEqual(bought ? [['p', 'i1', { idempotencyKey: 'k1', replayOnly: true }]] : [])
     expect(result).toEqual(resumed ? [{ itemId: 'i1', purchaseId: 'b1' }] : [])
     expect(awaitingMessages('p')).toEqual(resumed ? { i1: 'b1' } : {})
     expect(attemptKey('p', 'i1')).toBe(kept ? 'k1' : undefined)

@@ -20,7 +20,8 @@ export async function resumeUnansweredPurchases(
   const resumed: ResumedPurchase[] = []
   for (const attempt of attemptsOf(shareableId)) {
     if (!bought.has(attempt.itemId)) continue
-    const outcome = await record(shareableId, attempt.itemId, { idempotencyKey: attempt.key })
+    // Only the stored answer: a key the server never saw must not buy a gift the owner put back meanwhile.
+    const outcome = await record(shareableId, attempt.itemId, { idempotencyKey: attempt.key, replayOnly: true })
     if (outcome.ok) {
       dropAttempt(shareableId, attempt.itemId)
       rememberPurchase({ shareableId, itemId: attempt.itemId, purchaseId: outcome.result.purchaseId, at: outcome.result.purchasedAt })
