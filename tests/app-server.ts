@@ -60,9 +60,24 @@ async function waitForHealth(baseUrl: string, server: ChildProcess, log: () => s
 
 export type AppServer = { baseUrl: string; stop: () => Promise<void> }
 
+/** Tries to start on a free port before giving up: another process may take the port between the probe and the bind. */
+const PORT_ATTEMPTS = 3
+
 /** `env` adds variables of the README's configuration table (for example RATE_LIMIT_SCALE). */
 export async function startAppLikeNpmStart(env: Record<string, string> = {}): Promise<AppServer> {
   buildLikeNpmStart()
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnFreePort(env)
+    } catch (err) {
+      // The probed port was closed again before the server bound it; a busy e2e run (browsers' own connections, two
+      // files starting servers at once) can take it meanwhile.
+      if (attempt >= PORT_ATTEMPTS || !(err instanceof Error && err.message.includes('EADDRINUSE'))) throw err
+    }
+  }
+}
+
+async function startOnFreePort(env: Record<string, string>): Promise<AppServer> {
   const port = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
   const dataDir = mkdtempSync(path.join(tmpdir(), 'qrtee-app-'))

@@ -40,7 +40,7 @@ export function ForgotPasswordPage() {
       {accountMail === false || error === RECOVERY_MESSAGES.mailUnavailable ? (
         // Nothing to type: no link can be mailed here. The operator can make one (npm run account -- reset-link).
         <Stack>
-          <Alert color="yellow" title="No reset link by mail" role="status">
+          <Alert color="blue" title="No reset link by mail" role="status">
             {RECOVERY_MESSAGES.mailUnavailable}
           </Alert>
           <ButtonLink {...SUPPORT_LINK} fullWidth>
