@@ -1,6 +1,6 @@
 // What a visitor meets when something fails, on a phone (360x740, touch): a purchase without any answer, an answer lost
-// after the server recorded the purchase, the purchase limit's refusal (each said in honest words, with Purchase given
-// back), and a Share whose clipboard the browser refuses.
+// after the server recorded the purchase (then a retry, a reload or a re-scan in a new tab), the purchase limit's
+// refusal (each said in honest words, with Purchase given back), and a Share whose clipboard the browser refuses.
 import type { Page, Request } from 'playwright-core'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
@@ -97,6 +97,25 @@ describe('a purchase that fails', () => {
     await card.getByRole('button', { name: 'Send a message' }).waitFor()
     expect(keys).toHaveLength(2)
     expect(await page.getByText('Your gift went through').count()).toBe(0)
+  })
+
+  it('whose answer was lost, then a re-scan that opens a new tab: that tab asks again with the same key and thanks the visitor', async () => {
+    const page = await visit(await wishlist(['Espresso cups']))
+    const keys = await loseFirstAnswer(page)
+    await buy(page, 'Espresso cups')
+    await page.getByText('The server did not answer, so your gift is not confirmed', { exact: false }).waitFor()
+
+    // A camera app opens each scan in a new tab of the same browser.
+    const rescan = await page.context().newPage()
+    const rescanKeys: (string | undefined)[] = []
+    await rescan.route(PURCHASES, async (route, request: Request) => {
+      rescanKeys.push((await request.headerValue('Idempotency-Key')) ?? undefined)
+      await route.fallback()
+    })
+    await rescan.goto(page.url())
+    await rescan.getByText('Your gift went through').waitFor()
+    await giftCard(rescan, 'Espresso cups').getByRole('button', { name: 'Send a message' }).waitFor()
+    expect(rescanKeys).toEqual([keys[0]])
   })
 
   it("refused by the purchase limit: the server's own words", async () => {

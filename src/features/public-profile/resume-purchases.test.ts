@@ -12,7 +12,6 @@ function storage(): Storage {
 }
 
 beforeEach(() => {
-  vi.stubGlobal('sessionStorage', storage())
   vi.stubGlobal('localStorage', storage())
   vi.useFakeTimers({ now: NOW, toFake: ['Date'] })
   forgetAttemptsInMemory()
@@ -37,6 +36,15 @@ describe('unanswered attempts', () => {
     expect(attemptKey('q', 'i1')).toBe('k3')
   })
 
+  it('are seen by another tab of this browser (a re-scan opens one): kept in localStorage, not the tab\'s session', () => {
+    vi.stubGlobal('sessionStorage', storage())
+    keepAttempt('p', 'i1', 'k1')
+    // The other tab: the same localStorage, its own (empty) sessionStorage and memory.
+    vi.stubGlobal('sessionStorage', storage())
+    forgetAttemptsInMemory()
+    expect(attemptKey('p', 'i1')).toBe('k1')
+  })
+
   it('are forgotten after an hour', () => {
     keepAttempt('p', 'i1', 'k1')
     vi.setSystemTime(NOW + ATTEMPT_KEPT_MS + 1)
@@ -44,7 +52,7 @@ describe('unanswered attempts', () => {
   })
 
   it('last as long as the page when storage refuses', () => {
-    vi.stubGlobal('sessionStorage', {
+    vi.stubGlobal('localStorage', {
       getItem: () => {
         throw new DOMException('denied', 'SecurityError')
       },

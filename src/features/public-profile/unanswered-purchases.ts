@@ -1,5 +1,6 @@
-// Owns the purchase attempts whose answer has not come, kept in this tab's sessionStorage: a reload keeps an attempt's
-// Idempotency-Key, so the page can still ask the server for that attempt's answer, which it replays (decision 197).
+// Owns the purchase attempts whose answer has not come, kept in this browser's localStorage: a reload, or a re-scan that
+// opens a new tab, keeps an attempt's Idempotency-Key, so the page can still ask the server for that attempt's answer,
+// which it replays (decision 197).
 
 export type UnansweredAttempt = { shareableId: string; itemId: string; key: string; at: number }
 
@@ -19,7 +20,7 @@ function isAttempt(value: unknown): value is UnansweredAttempt {
 function attempts(): UnansweredAttempt[] {
   if (memory === undefined) {
     try {
-      const parsed: unknown = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '[]')
+      const parsed: unknown = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '[]')
       memory = Array.isArray(parsed) ? parsed.filter(isAttempt) : []
     } catch {
       memory = []
@@ -32,7 +33,7 @@ function attempts(): UnansweredAttempt[] {
 function save(next: UnansweredAttempt[]): void {
   memory = next
   try {
-    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(next))
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(next))
   } catch {
     // Kept in memory only.
   }
