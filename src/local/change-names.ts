@@ -21,6 +21,9 @@ const LABELS: Record<string, string> = {
   emailOnOrder: 'Order mails',
 }
 
+/** A field by its form label ('Price'); an unknown key as it is. */
+export const fieldLabel = (key: string): string => LABELS[key] ?? key
+
 const counted = (count: number, what: string) => `${count} ${what} social link${count === 1 ? '' : 's'}`
 
 /**
@@ -33,7 +36,7 @@ export function changeNames(entry: Pick<OutboxEntry, 'body'>): string[] {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return []
   return Object.entries(body).flatMap(([key, value]): string[] => {
     if (value === undefined || key === 'id') return []
-    if (key !== 'socialLinkChanges') return [LABELS[key] ?? key]
+    if (key !== 'socialLinkChanges') return [fieldLabel(key)]
     const changes = (value ?? {}) as { add?: unknown[]; edit?: unknown[]; remove?: unknown[] }
     const parts: [number, string][] = [
       [changes.add?.length ?? 0, 'new'],

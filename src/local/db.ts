@@ -72,7 +72,11 @@ export type PendingImage = {
   lastError: string | null
 }
 
-export type Notice = { id?: number; kind: 'deleted-elsewhere'; message: string; itemId: string; createdAt: string }
+/** Told once, kept until dismissed: unsent changes dropped with an item deleted elsewhere (decision 031), or a field this
+ * device wrote that another device has changed since (decision 201; no itemId: the profile). */
+export type Notice =
+  | { id?: number; kind: 'deleted-elsewhere'; message: string; itemId: string; createdAt: string }
+  | { id?: number; kind: 'changed-elsewhere'; message: string; itemId?: string; createdAt: string }
 
 export type MetaRow = { key: string; value: unknown }
 

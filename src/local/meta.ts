@@ -24,6 +24,11 @@ const MetaSchemas = {
   nextMutationId: v.number(),
   /** The server's change-feed epoch the cursor belongs to (decision 088); written with the cursor. */
   epoch: v.string(),
+  /**
+   * Values this device wrote that the server acknowledged, per field, kept for a while (decision 201): a pull that
+   * brings another value for one of them tells the owner their value was overwritten elsewhere.
+   */
+  acknowledged: v.array(v.object({ itemId: v.nullable(v.string()), field: v.string(), value: v.unknown(), at: v.string() })),
   /** Written by the leader's engine so every tab's shell shows the same state. */
   syncState: v.object({
     phase: v.picklist(['idle', 'syncing', 'waiting']),

@@ -1,36 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { ScanDay } from '../contract/scans.ts'
-import type { SyncChanges } from '../contract/sync.ts'
 import { FencedError } from '../local/generation.ts'
 import { writeMeta } from '../local/meta.ts'
 import { clearLocalData } from '../local/session.ts'
 import { freshDatabase } from '../local/testing.ts'
-import { createMemoryLocks } from '../api/locks.ts'
 import { pullChanges } from './pull.ts'
-import { createMemoryTokenStore } from './testing.ts'
-import { createTransport } from './transport.ts'
-
-type Page = Partial<SyncChanges> & Pick<SyncChanges, 'cursor' | 'hasMore'>
+import { feed, type FeedPage as Page } from './testing.ts'
 
 const day = (date: string, scans: number, visitors: number): ScanDay => ({ day: date, scans, visitors })
-
-/** A feed that answers the given pages in order (one per GET), as JSON like the server; `beforeAnswer` runs first. */
-function feed(pages: Page[], beforeAnswer: () => Promise<void> = async () => {}) {
-  const queue = [...pages]
-  const transport = createTransport({
-    fetch: async () => {
-      const page = queue.shift()
-      if (!page) throw new Error('the pull asked for more pages than the feed has')
-      await beforeAnswer()
-      const body = { reset: false, items: [], deletedItemIds: [], purchases: [], ...page }
-      return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } })
-    },
-    baseUrl: 'http://localhost',
-    tokens: createMemoryTokenStore({ token: 'access', refreshToken: 'refresh' }),
-    locks: createMemoryLocks(),
-  })
-  return { transport, left: () => queue.length }
-}
 
 async function withStoredDays(days: ScanDay[]) {
   const db = freshDatabase('pull-scans')

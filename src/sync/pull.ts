@@ -6,6 +6,8 @@ import type { LocalItem, OwnerDatabase } from '../local/db.ts'
 import { fencedTransaction, readGeneration } from '../local/generation.ts'
 import { readMeta, writeMeta } from '../local/meta.ts'
 import { reconcile } from './reconcile.ts'
+import { overwrittenFields } from './overwritten.ts'
+import { rememberAcknowledged } from './push.ts'
 import { isTransientStatus, messageOf, TransientError, type Transport } from './transport.ts'
 import { laterAnswerWords } from '../lib/network-words.ts'
 
@@ -76,7 +78,10 @@ async function applyChanges(db: OwnerDatabase, generation: number, changes: Chan
     // Entries the server applied (their answer was lost) are done: this answer already holds their writes.
     const { confirmedUpTo } = position
     if (confirmedUpTo !== undefined && confirmedUpTo > 0) {
-      await db.outbox.filter((entry) => entry.mutationId !== undefined && entry.mutationId <= confirmedUpTo).delete()
+      const confirmed = db.outbox.filter((entry) => entry.mutationId !== undefined && entry.mutationId <= confirmedUpTo)
+      // They were acknowledged, only late: what they wrote is this device's own echo in this very answer.
+      await rememberAcknowledged(db, await confirmed.toArray())
+      await confirmed.delete()
     }
     const unsent = (await db.outbox.toArray()).flatMap((entry) => (entry.seq === undefined ? [] : [{ seq: entry.seq, target: entry.target, body: entry.body }]))
     const mentioned = new Set([...changes.items.map((item) => item.id), ...changes.deletedItemIds])
@@ -85,12 +90,14 @@ async function applyChanges(db: OwnerDatabase, generation: number, changes: Chan
     const items = new Map<string, LocalItem>()
     for (const row of localRows) if (row) items.set(row.id, row)
 
+    const now = new Date().toISOString()
     const plan = reconcile(
       changes,
       { profile: await db.profile.toCollection().first(), items, unsent, nextPosition: (await readMeta(db, 'nextPosition')) ?? 1 },
       full,
-      new Date().toISOString(),
+      now,
     )
+    const overwritten = overwrittenFields(changes, plan.deleteItemIds, (await readMeta(db, 'acknowledged')) ?? [], unsent, now)
     if (plan.profile) {
       if (full) await db.profile.clear()
       await db.profile.put(plan.profile)
@@ -107,7 +114,9 @@ async function applyChanges(db: OwnerDatabase, generation: number, changes: Chan
       await db.scanDays.bulkPut(plan.scanDays)
     }
     await db.outbox.bulkDelete(plan.dropEntrySeqs)
-    if (plan.notices.length > 0) await db.notices.bulkAdd(plan.notices)
+    const notices = [...plan.notices, ...overwritten.notices]
+    if (notices.length > 0) await db.notices.bulkAdd(notices)
+    await writeMeta(db, 'acknowledged', overwritten.memory)
     await writeMeta(db, 'nextPosition', plan.nextPosition)
     await writeMeta(db, 'cursor', position.cursor)
     if (position.epoch !== undefined) await writeMeta(db, 'epoch', position.epoch)

@@ -5,7 +5,8 @@ import { SyncPushResultSchema } from '../contract/sync.ts'
 import type { OutboxEntry, OwnerDatabase } from '../local/db.ts'
 import { fencedTransaction } from '../local/generation.ts'
 import { sameSubject } from '../local/outbox-rules.ts'
-import { takeMutationIds } from '../local/meta.ts'
+import { readMeta, takeMutationIds, writeMeta } from '../local/meta.ts'
+import { acknowledgedBy, remember } from './overwritten.ts'
 import { dropsMutationId, inMutationOrder } from './mutation-ids.ts'
 import { classifyAnswer, nextBatch, SERVER_FAILURES_BEFORE_OWNER, serverFailureMessage, toPushOperation, type EntryOutcome } from './outbox.ts'
 import { isTransientStatus, messageOf, SessionEndedError, SIGNED_OUT_MESSAGE, TransientError, type ApiResponse, type Transport } from './transport.ts'
@@ -88,8 +89,9 @@ async function recordAnswers(
   responses: ApiResponse[],
   lastMutationId?: number,
 ): Promise<Stop | undefined> {
-  return fencedTransaction(db, generation, [db.outbox], async () => {
+  return fencedTransaction(db, generation, [db.outbox, db.meta], async () => {
     const done: number[] = []
+    const acknowledged: OutboxEntry[] = []
     let stop: Stop | undefined
     for (const [index, entry] of batch.entries()) {
       const response = responses[index]
@@ -98,6 +100,7 @@ async function recordAnswers(
       // A refused edit of an item the owner has since deleted here has nothing left to ask for: its delete is queued.
       if (outcome === 'done' || (outcome === 'refused' && (await deleteQueuedBehind(db, entry)))) {
         done.push(entry.seq)
+        if (outcome === 'done') acknowledged.push(entry)
         continue
       }
       stop = outcome === 'server-failed' ? 'refused' : outcome
@@ -119,6 +122,7 @@ async function recordAnswers(
       if (dropsMutationId(response.status, classifyAnswer(response, entry))) await db.outbox.update(entry.seq, { mutationId: undefined })
     }
     await db.outbox.bulkDelete(done)
+    await rememberAcknowledged(db, acknowledged)
     return stop
   })
 }
@@ -138,6 +142,13 @@ function outcomeWithLastApplied(
   if (entry.mutationId <= lastMutationId) return 'done'
   if (outcome === 'retry-later' && response.status >= 500 && entry.attempts + 1 >= SERVER_FAILURES_BEFORE_OWNER) return 'server-failed'
   return outcome
+}
+
+/** Keeps what acknowledged edits wrote, inside the caller's transaction (meta in its scope), for decision 201. */
+export async function rememberAcknowledged(db: OwnerDatabase, entries: readonly OutboxEntry[]): Promise<void> {
+  const at = new Date().toISOString()
+  const added = entries.flatMap((entry) => acknowledgedBy(entry, at))
+  if (added.length > 0) await writeMeta(db, 'acknowledged', remember((await readMeta(db, 'acknowledged')) ?? [], added))
 }
 
 /** Whether `entry` edits an item whose delete waits later in the outbox (decision 081, follow-up). */

@@ -6,6 +6,7 @@ import { createMemoryLocks, type LockManagerLike } from '../api/locks.ts'
 import { createTransport, type FetchLike, type TokenPair, type TransportOptions } from './transport.ts'
 
 import { createMemoryTokenStore } from '../api/testing.ts'
+import type { SyncChanges } from '../contract/sync.ts'
 
 export { createMemoryTokenStore, type MemoryTokenStore } from '../api/testing.ts'
 
@@ -56,4 +57,24 @@ export async function createDevice(options: {
   const transport = createTransport({ fetch: options.fetch, baseUrl: 'http://localhost', tokens, locks: options.locks ?? createMemoryLocks(), timeoutMs: 10_000, ...options.uploads })
   const engine = createSyncEngine(db, transport)
   return { db, tokens, transport, engine }
+}
+
+export type FeedPage = Partial<SyncChanges> & Pick<SyncChanges, 'cursor' | 'hasMore'>
+
+/** A feed that answers the given pages in order (one per GET), as JSON like the server; `beforeAnswer` runs first. */
+export function feed(pages: FeedPage[], beforeAnswer: () => Promise<void> = async () => {}) {
+  const queue = [...pages]
+  const transport = createTransport({
+    fetch: async () => {
+      const page = queue.shift()
+      if (!page) throw new Error('the pull asked for more pages than the feed has')
+      await beforeAnswer()
+      const body = { reset: false, items: [], deletedItemIds: [], purchases: [], ...page }
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } })
+    },
+    baseUrl: 'http://localhost',
+    tokens: createMemoryTokenStore({ token: 'access', refreshToken: 'refresh' }),
+    locks: createMemoryLocks(),
+  })
+  return { transport, left: () => queue.length }
 }

@@ -4,7 +4,9 @@ import type { AppEnv } from '../../server/deps.ts'
 import { toErrorResponse } from '../../server/http/http.ts'
 import { type Dispatch, syncRoutes } from '../../server/sync/sync.ts'
 import type { FetchLike } from '../../src/sync/transport.ts'
+import { createDevice } from '../../src/sync/testing.ts'
 import type { TestApp } from './harness.ts'
+import type { Owner } from './owner-helpers.ts'
 
 export type OperationFault = {
   /** The operation answers this status without running (a deadlock's 500, a 503 from a lost database). */
@@ -89,4 +91,14 @@ export function gate() {
     open = resolve
   })
   return { promise, open }
+}
+
+/** The owner on two devices (two sign-ins, two local databases), both synced; every push goes through `faults`. */
+export async function twoSyncedDevices(t: TestApp, owner: Owner) {
+  const faults = pushFaultInjector(t)
+  const login = await t.request('POST', '/api/auth/login', { body: { email: owner.email, password: owner.password } })
+  const a = await createDevice({ fetch: faults.fetch, tokens: owner })
+  const b = await createDevice({ fetch: faults.fetch, tokens: login.json })
+  if ((await a.engine.syncOnce()) !== 'synced' || (await b.engine.syncOnce()) !== 'synced') throw new Error('the first sync did not complete')
+  return { a, b, faults }
 }

@@ -7,27 +7,16 @@ import { saveProduct } from '../../src/features/wishlist/save-product.ts'
 import type { OwnerDatabase } from '../../src/local/db.ts'
 import { itemQuery, profileQuery } from '../../src/local/queries.ts'
 import { updateProfileSettings } from '../../src/local/writes.ts'
-import { createDevice, type Device } from '../../src/sync/testing.ts'
+import type { Device } from '../../src/sync/testing.ts'
 import { describeEachDatabase, TestApp } from './harness.ts'
-import { createItem as createItemOnServer, signUpOwner, validItem, type Owner } from './owner-helpers.ts'
-import { pushFaultInjector } from './push-faults.ts'
+import { createItem as createItemOnServer, signUpOwner, validItem } from './owner-helpers.ts'
+import { twoSyncedDevices } from './push-faults.ts'
 
 describeEachDatabase('only changed fields travel', (getDatabase) => {
   let t: TestApp
   beforeAll(async () => {
     t = new TestApp(await getDatabase())
   })
-
-  /** The owner on two devices (two sign-ins, two local databases), both synced; every push goes through `faults`. */
-  async function twoDevices(owner: Owner) {
-    const faults = pushFaultInjector(t)
-    const login = await t.request('POST', '/api/auth/login', { body: { email: owner.email, password: owner.password } })
-    const a = await createDevice({ fetch: faults.fetch, tokens: owner })
-    const b = await createDevice({ fetch: faults.fetch, tokens: login.json })
-    expect(await a.engine.syncOnce()).toBe('synced')
-    expect(await b.engine.syncOnce()).toBe('synced')
-    return { a, b, faults }
-  }
 
   /** What the product form does: open on the local row, change some fields, Save. */
   async function editInForm(db: OwnerDatabase, id: string, change: (opened: ProductFormValues) => ProductFormValues) {
@@ -50,7 +39,7 @@ describeEachDatabase('only changed fields travel', (getDatabase) => {
   it('A renames an item offline while B changes its price: both changes survive, on the server and on both devices', async () => {
     const owner = await signUpOwner(t, 'fields')
     const item = await createItemOnServer(t, owner, { name: 'Kite', price: 20, brand: 'Sky' })
-    const { a, b } = await twoDevices(owner)
+    const { a, b } = await twoSyncedDevices(t, owner)
 
     await editInForm(a.db, item.id, (opened) => ({ ...opened, name: 'Red kite' }))
     await editInForm(b.db, item.id, (opened) => ({ ...opened, price: 35 }))
@@ -66,7 +55,7 @@ describeEachDatabase('only changed fields travel', (getDatabase) => {
 
   it('B switches the profile off; A, stale, edits the description: the profile stays off everywhere', async () => {
     const owner = await signUpOwner(t, 'fields')
-    const { a, b } = await twoDevices(owner)
+    const { a, b } = await twoSyncedDevices(t, owner)
 
     await saveSettings(b, (opened) => ({ ...opened, isPublic: false }))
     expect(await b.engine.syncOnce()).toBe('synced')
@@ -86,7 +75,7 @@ describeEachDatabase('only changed fields travel', (getDatabase) => {
   it('repeated edits of one item before a sync are one operation with only the changed fields; another device keeps its field', async () => {
     const owner = await signUpOwner(t, 'fields')
     const item = await createItemOnServer(t, owner, { name: 'Kite', price: 20, brand: 'Sky' })
-    const { a, b, faults } = await twoDevices(owner)
+    const { a, b, faults } = await twoSyncedDevices(t, owner)
 
     await editInForm(a.db, item.id, (opened) => ({ ...opened, name: 'Red kite' }))
     await editInForm(a.db, item.id, (opened) => ({ ...opened, price: 22 }))

@@ -1,4 +1,4 @@
-// Owns what the owner can do about sync problems: failed changes (Retry, Discard) and deleted-elsewhere notices.
+// Owns what the owner can do about sync problems: failed changes (Retry, Discard) and notices (deleted or changed elsewhere).
 import { Alert, CloseButton, Group, Stack, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useLiveQuery } from 'dexie-react-hooks'
