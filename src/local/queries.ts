@@ -2,7 +2,7 @@
 import type { LocalItem, LocalProfile, Notice, OutboxEntry, OwnerDatabase } from './db.ts'
 import { changeNames } from './change-names.ts'
 import { readMeta, type MetaValue } from './meta.ts'
-import { sameSubject } from './outbox-rules.ts'
+import { acceptsFix, sameSubject } from './outbox-rules.ts'
 import type { PurchaseRecord } from '../contract/purchase.ts'
 
 export function profileQuery(db: OwnerDatabase): Promise<LocalProfile | undefined> {
@@ -44,6 +44,8 @@ export type FailedEntry = {
   waitingBehind: number
   /** When the owner last pressed Retry, if they did: the card then says the change is still refused. */
   retriedAt: string | null
+  /** Where an edit fixes it (decision 199 folds that edit into this change and sends it again); null: only Retry or Discard. */
+  fixIn: { kind: 'item'; id: string } | { kind: 'profile' } | null
 }
 
 export async function failedOutboxEntries(db: OwnerDatabase): Promise<FailedEntry[]> {
@@ -64,8 +66,16 @@ export async function failedOutboxEntries(db: OwnerDatabase): Promise<FailedEntr
       retriedAt: entry.retriedAt ?? null,
       loses: whole || named.length === 0 ? summary : named.join(', '),
       waitingBehind: pending.filter((other) => (other.seq ?? 0) > (entry.seq ?? 0) && sameSubject(other, entry.target)).length,
+      fixIn: fixPlace(entry, names),
     }
   })
+}
+
+/** The form whose edit is a fix: the product's own (while it is still on this device), or the profile settings. */
+function fixPlace(entry: OutboxEntry, localItems: ReadonlyMap<string, string>): FailedEntry['fixIn'] {
+  if (!acceptsFix(entry)) return null
+  if (entry.target.entity === 'profile') return { kind: 'profile' }
+  return entry.target.entity === 'item' && localItems.has(entry.target.id) ? { kind: 'item', id: entry.target.id } : null
 }
 
 /** A short human name for an entry, for the failed-changes list. */

@@ -6,7 +6,7 @@ import type { OwnerDatabase } from './db.ts'
 import { retryOutboxEntry } from './outbox-actions.ts'
 import { failedOutboxEntries } from './queries.ts'
 import { freshDatabase, sampleItemFields, seedProfile } from './testing.ts'
-import { createItem, updateItem, updateProfileSettings } from './writes.ts'
+import { attachItemImage, createItem, deleteItem, setProfilePhoto, updateItem, updateProfileSettings } from './writes.ts'
 
 const link = (id: number) => ({ id, platform: 'web', url: `https://example.test/${id}` })
 const links = (from: number, count: number) => Array.from({ length: count }, (_, index) => link(from + index))
@@ -93,6 +93,39 @@ describe("a refused change's card names what it changes, and what Discard would 
     await createItem(db, sampleItemFields('Kite'))
     await refuseAll(db, 'The wishlist is full.')
     expect(await failedOutboxEntries(db)).toEqual([expect.objectContaining({ summary: 'New product: Kite', loses: 'New product: Kite' })])
+  })
+})
+
+describe("where a refused change's card sends the owner to fix it", () => {
+  const photo = () => new Blob([new Uint8Array([1, 2, 3])], { type: 'image/png' })
+  const cases: [name: string, write: (db: OwnerDatabase, itemId: string) => Promise<unknown>, expected: 'item' | 'profile' | null][] = [
+    ["a product's text edit: the product's form", (db, id) => updateItem(db, id, { name: 'Kite 2' }), 'item'],
+    ["the profile's settings: the settings form", (db) => updateProfileSettings(db, { description: 'Bio' }), 'profile'],
+    ['a removal: nothing to edit, only Retry or Discard', (db, id) => deleteItem(db, id), null],
+    ["a product's photo: a photo is not corrected in a form", (db, id) => attachItemImage(db, id, photo()), null],
+    ['the profile photo: likewise', (db) => setProfilePhoto(db, photo()), null],
+  ]
+  for (const [name, write, expected] of cases) {
+    it(name, async () => {
+      const db = freshDatabase('fix')
+      await seedProfile(db)
+      const id = await createItem(db, sampleItemFields('Kite'))
+      await db.outbox.clear()
+      await write(db, id)
+      await refuseAll(db, 'Refused.')
+      const fixIn = (await failedOutboxEntries(db))[0]?.fixIn
+      expect(fixIn ?? null).toEqual(expected === 'item' ? { kind: 'item', id } : expected === 'profile' ? { kind: 'profile' } : null)
+    })
+  }
+
+  it("a refused new product: its own form, until the product is gone from this device", async () => {
+    const db = freshDatabase('fix')
+    await seedProfile(db)
+    const id = await createItem(db, sampleItemFields('Kite'))
+    await refuseAll(db, 'The wishlist is full.')
+    expect((await failedOutboxEntries(db))[0]?.fixIn).toEqual({ kind: 'item', id })
+    await db.items.delete(id)
+    expect((await failedOutboxEntries(db))[0]?.fixIn).toBeNull()
   })
 })
 

@@ -183,7 +183,7 @@ function comparable(settings: ParsedSettings): Record<string, unknown> {
  * so the visibility switch is sent only when the owner moved it. Folded into the profile's unsent settings entry.
  * Links travel as what changed, link by link (decision 157), so another device's links survive.
  */
-export async function updateProfileSettings(db: OwnerDatabase, settings: ProfileSettings): Promise<void> {
+export async function updateProfileSettings(db: OwnerDatabase, settings: ProfileSettings): Promise<SavedLinkIds> {
   const { linksOpened, ...fields } = settings
   const { profileImageId: _ignored, socialLinkChanges: _notFromForms, ...parsed } = v.parse(ProfileUpdateSchema, fields)
   return ownerWrite(db, async () => {
@@ -193,13 +193,20 @@ export async function updateProfileSettings(db: OwnerDatabase, settings: Profile
     const changed = changedFields(Object.fromEntries(keys.map((key) => [key, settingValue(profile, key)])), comparable(parsed))
     const { socialLinks, ...plainFields } = Object.fromEntries(Object.keys(changed).map((key) => [key, parsed[key as keyof ParsedSettings]])) as ParsedSettings
     const links = socialLinks && linkEdit(profile.socialLinks, socialLinks, linksOpened)
-    if (Object.keys(plainFields).length === 0 && !links) return
+    if (Object.keys(plainFields).length === 0 && !links) return undefined
     await db.profile.update(profile.id, { ...plainFields, ...(links && { socialLinks: links.list }) })
     const body = { ...plainFields, ...(links && { socialLinkChanges: links.changes }) }
     const named = [...Object.keys(plainFields), ...(links ? ['socialLinks'] : [])]
     await queueEdit(db, { method: 'PUT', path: apiPaths.ownProfile, body, target: { entity: 'profile', fields: named } })
+    return links?.rowIds
   })
 }
+
+/**
+ * The id each link of the saved settings has now, in the order of the settings' links (a new one got its id here);
+ * undefined when the links did not change. A form that stays open takes them, so its next Save names those links.
+ */
+export type SavedLinkIds = readonly number[] | undefined
 
 /**
  * The form's links against the ones it opened with (or the local ones): a row without an id is a new link and gets its
@@ -211,7 +218,7 @@ function linkEdit(local: readonly SocialLink[], rows: readonly LinkRow[], opened
   const list: SocialLink[] = rows.map((row) => ({ id: row.id !== undefined && row.id > 0 ? row.id : newElementId(), platform: row.platform, url: row.url }))
   const changes = listChanges(withIds(opened), list, (a, b) => a.platform === b.platform && a.url === b.url)
   if (isEmptyListChange(changes)) return undefined
-  return { list: applyListChanges(local, changes), changes }
+  return { list: applyListChanges(local, changes), changes, rowIds: list.map((link) => link.id) }
 }
 
 const PHOTO_FIELDS = ['profileImageId', 'profileImageUrl', 'localImageId']

@@ -11,7 +11,7 @@ const status = (overrides: Partial<LocalSyncStatus> = {}): LocalSyncStatus => ({
   ...overrides,
 })
 
-const failedEntry = { seq: 1, summary: 'Profile settings', error: 'Nope', createdAt: '', loses: 'Description', waitingBehind: 0, retriedAt: null }
+const failedEntry = { seq: 1, summary: 'Profile settings', error: 'Nope', createdAt: '', loses: 'Description', waitingBehind: 0, retriedAt: null, fixIn: null }
 
 describe('describeSyncStatus', () => {
   const table: [name: string, input: LocalSyncStatus, online: boolean, label: string][] = [

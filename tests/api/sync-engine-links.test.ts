@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto'
 import { beforeAll, expect, it } from 'vitest'
 import { emptyRow, withUrl } from '../../src/features/profile-settings/social-link-rows.ts'
-import { toProfileSettings, toSettingsValues, type SettingsValues } from '../../src/features/profile-settings/settings-values.ts'
+import { savedSettingsValues, toProfileSettings, toSettingsValues, type SettingsValues } from '../../src/features/profile-settings/settings-values.ts'
 import { profileQuery } from '../../src/local/queries.ts'
 import { updateProfileSettings } from '../../src/local/writes.ts'
 import { createDevice, type Device } from '../../src/sync/testing.ts'
@@ -55,6 +55,34 @@ describeEachDatabase('social links merge link by link', (getDatabase) => {
     await editLinks(b, added('https://github.com/ann'))
     await syncAll(b, a, b)
     expect(await linksEverywhere(owner, [a, b])).toEqual(['https://github.com/ann', 'https://instagram.com/ann'])
+  })
+
+  it('one open form, two Saves: a link added and saved, then corrected, and a stored one removed: the server has the correction and not the removed link', async () => {
+    const { owner, a } = await ownerWithLinks([
+      { platform: 'Web', url: 'https://example.test/keep' },
+      { platform: 'Web', url: 'https://example.test/drop' },
+    ])
+    const profile = await profileQuery(a.db)
+    if (!profile) throw new Error('no local profile')
+    const opened = toSettingsValues(profile)
+    const first = { ...opened, socialLinks: [...opened.socialLinks, withUrl(emptyRow(), 'https://instagram.com/anm')] }
+    // What the form holds after its Save (the page's own step): the baseline of the next Save.
+    const afterFirst = savedSettingsValues(first, await updateProfileSettings(a.db, toProfileSettings(first, opened)))
+    const second = {
+      ...afterFirst,
+      socialLinks: afterFirst.socialLinks.filter((row) => row.url !== 'https://example.test/drop').map((row) => (row.url === 'https://instagram.com/anm' ? withUrl(row, 'https://instagram.com/ann') : row)),
+    }
+    await updateProfileSettings(a.db, toProfileSettings(second, afterFirst))
+    await syncAll(a)
+    expect(await linksEverywhere(owner, [a])).toEqual(['https://example.test/keep', 'https://instagram.com/ann'])
+
+    // And a link added, saved, then removed again in the same form is gone too.
+    const third = { ...second, socialLinks: [...second.socialLinks, withUrl(emptyRow(), 'https://github.com/ann')] }
+    const afterThird = savedSettingsValues(third, await updateProfileSettings(a.db, toProfileSettings(third, second)))
+    const fourth = { ...afterThird, socialLinks: afterThird.socialLinks.filter((row) => row.url !== 'https://github.com/ann') }
+    await updateProfileSettings(a.db, toProfileSettings(fourth, afterThird))
+    await syncAll(a)
+    expect(await linksEverywhere(owner, [a])).toEqual(['https://example.test/keep', 'https://instagram.com/ann'])
   })
 
   it('two devices editing different links: both edits survive, each link where it stood', async () => {

@@ -16,7 +16,7 @@ import { PasswordSection } from './password-section.tsx'
 import { passwordFailure, type PasswordResult, saveToast } from './save-report.ts'
 import { NotificationsSection } from './notifications-section.tsx'
 import { PhotoSection } from './photo-section.tsx'
-import { invalidSettingsMessage, PROFILE_TYPE_OPTIONS, toProfileSettings, toSettingsValues, unsavedHiddenMessage, validateSettings, type SettingsValues } from './settings-values.ts'
+import { invalidSettingsMessage, PROFILE_TYPE_OPTIONS, savedSettingsValues, toProfileSettings, toSettingsValues, unsavedHiddenMessage, validateSettings, withIdsOf, type SettingsValues } from './settings-values.ts'
 import { SocialLinksEditor } from './social-links-editor.tsx'
 import { useSettingsProfile } from './use-settings-profile.ts'
 
@@ -84,9 +84,11 @@ function SettingsForm({ db, profile }: { db: OwnerDatabase; profile: LocalProfil
     }
     setSaving(true)
     try {
-      await updateProfileSettings(db, toProfileSettings(values, form.getInitialValues()))
-      // The next Save sends what changes after this one.
-      form.setInitialValues(values)
+      const linkIds = await updateProfileSettings(db, toProfileSettings(values, form.getInitialValues()))
+      // The next Save sends what changes after this one, naming the links this one added by their new ids.
+      const saved = savedSettingsValues(values, linkIds)
+      form.setInitialValues(saved)
+      if (saved !== values) form.setFieldValue('socialLinks', withIdsOf(form.getValues().socialLinks, new Map(saved.socialLinks.map((row) => [row.key, row.id]))))
     } catch (error) {
       const message = error instanceof LocalStorageFullError ? error.message : 'Failed to save profile'
       notifications.show({ color: 'red', title: 'Error', message })

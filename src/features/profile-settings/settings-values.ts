@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import { PROFILE_SETTINGS_FIELDS, RedirectUrlSchema, type ProfileSettingsField, type ProfileType, type StoredProfileFields } from '../../contract/profile.ts'
 import type { LocalProfile } from '../../local/db.ts'
 import { changedFields } from '../../local/outbox-rules.ts'
-import type { ProfileSettings } from '../../local/writes.ts'
+import type { ProfileSettings, SavedLinkIds } from '../../local/writes.ts'
 import { isBlankRow, rowsFromLinks, socialUrlError, type SocialLinkRow } from './social-link-rows.ts'
 
 /** The settings form's fields (the contract's PROFILE_SETTINGS_FIELDS) as the form holds them: links as editable rows. */
@@ -37,6 +37,26 @@ export function toProfileSettings(values: SettingsValues, opened?: SettingsValue
   const changes = changedFields(before, settings)
   // Links are merged one by one against what the form showed (decision 157), not against what arrived meanwhile.
   return changes.socialLinks ? { ...changes, linksOpened: before.socialLinks } : changes
+}
+
+/**
+ * What a form that stays open after Save holds: its values, each new link row with the id the write gave its link.
+ * The next Save compares against these, so a link added, saved and then corrected or removed in the same form is
+ * sent as that link's edit or removal, not as another new link beside it (or nothing at all).
+ */
+export function savedSettingsValues(values: SettingsValues, linkIds: SavedLinkIds): SettingsValues {
+  if (!linkIds) return values
+  const saved = values.socialLinks.filter((row) => !isBlankRow(row))
+  const idOf = new Map(saved.map((row, index) => [row.key, linkIds[index]]))
+  return { ...values, socialLinks: withIdsOf(values.socialLinks, idOf) }
+}
+
+/** The rows with the ids found for their keys; a row typed during the Save keeps what was typed. */
+export function withIdsOf(rows: readonly SocialLinkRow[], idOf: ReadonlyMap<string, number | undefined>): SocialLinkRow[] {
+  return rows.map((row) => {
+    const id = idOf.get(row.key)
+    return id === undefined || id === row.id ? row : { ...row, id }
+  })
 }
 
 const omitSections = (settings: ProfileSettings, sections: readonly Section[]): ProfileSettings => {

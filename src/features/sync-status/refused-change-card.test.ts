@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { refusalWords, waitingWords } from './refused-change-card.tsx'
+import { fixWords, refusalWords, waitingWords } from './refused-change-card.tsx'
 
 describe("a refused change's words", () => {
   const at = (iso: string) => iso.slice(11, 16)
@@ -15,5 +15,13 @@ describe("a refused change's words", () => {
     expect(waitingWords(0)).toBeNull()
     expect(waitingWords(1)).toBe('1 later change of the same thing waits until you retry or discard this one.')
     expect(waitingWords(2)).toBe('2 later changes of the same thing wait until you retry or discard this one.')
+  })
+})
+
+describe("a refused change an edit can fix says where", () => {
+  it('a product, the profile, or nothing when only Retry or Discard can help', () => {
+    expect(fixWords({ kind: 'item', id: 'i1' })).toBe('To fix it, correct it in the product: your edit goes to the server again at once, with the rest of this change.')
+    expect(fixWords({ kind: 'profile' })).toBe('To fix it, correct it in your profile settings: your edit goes to the server again at once, with the rest of this change.')
+    expect(fixWords(null)).toBeNull()
   })
 })

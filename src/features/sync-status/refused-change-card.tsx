@@ -1,7 +1,9 @@
-// Owns one refused change's card: what was refused and why, Retry, and a Discard that first says what it drops.
+// Owns one refused change's card: what was refused and why, where an edit fixes it, Retry, and a Discard that first
+// says what it drops.
 import { Button, Group, Paper, Text } from '@mantine/core'
 import { useState } from 'react'
 import type { FailedEntry } from '../../local/queries.ts'
+import { ButtonLink } from '../../ui/anchor-link.tsx'
 
 const madeAt = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' })
 
@@ -20,12 +22,33 @@ export function waitingWords(count: number): string | null {
   return `${changes} until you retry or discard this one.`
 }
 
-type Props = { entry: FailedEntry; onRetry: () => void; onDiscard: () => void }
+/** The hint under a change an edit can fix: the owner need not discard what they wrote to correct it. */
+export function fixWords(fixIn: FailedEntry['fixIn']): string | null {
+  if (!fixIn) return null
+  const where = fixIn.kind === 'item' ? 'the product' : 'your profile settings'
+  return `To fix it, correct it in ${where}: your edit goes to the server again at once, with the rest of this change.`
+}
+
+/** The form that fixes it; `onOpen` closes what shows the card (the sync popover) as the form opens. */
+function FixLink({ fixIn, onOpen }: { fixIn: NonNullable<FailedEntry['fixIn']>; onOpen?: () => void }) {
+  return fixIn.kind === 'item' ? (
+    <ButtonLink size="xs" variant="light" to="/dashboard" search={{ modal: 'edit', id: fixIn.id }} onClick={onOpen}>
+      Edit the product
+    </ButtonLink>
+  ) : (
+    <ButtonLink size="xs" variant="light" to="/profile/edit" onClick={onOpen}>
+      Open profile settings
+    </ButtonLink>
+  )
+}
+
+type Props = { entry: FailedEntry; onRetry: () => void; onDiscard: () => void; onOpenFix?: () => void }
 
 /** Discard drops what the owner wrote (decision 199): it asks first, naming what will be lost. */
-export function RefusedChangeCard({ entry, onRetry, onDiscard }: Props) {
+export function RefusedChangeCard({ entry, onRetry, onDiscard, onOpenFix }: Props) {
   const [confirming, setConfirming] = useState(false)
   const waiting = waitingWords(entry.waitingBehind)
+  const fix = fixWords(entry.fixIn)
   return (
     <Paper withBorder p="sm" radius="sm">
       <Text size="sm" fw={500}>
@@ -35,6 +58,7 @@ export function RefusedChangeCard({ entry, onRetry, onDiscard }: Props) {
         {refusalWords(entry)}
       </Text>
       {waiting ? <Text size="xs">{waiting}</Text> : null}
+      {fix ? <Text size="xs">{fix}</Text> : null}
       <Text size="xs" c="dimmed">
         Made {madeAt(entry.createdAt)}
       </Text>
@@ -54,6 +78,7 @@ export function RefusedChangeCard({ entry, onRetry, onDiscard }: Props) {
         </div>
       ) : (
         <Group gap="xs" mt="xs">
+          {entry.fixIn ? <FixLink fixIn={entry.fixIn} onOpen={onOpenFix} /> : null}
           <Button size="xs" variant="light" onClick={onRetry} aria-label={`Retry ${entry.summary}`}>
             Retry
           </Button>

@@ -16,7 +16,7 @@ function reportFailure(title: string) {
 }
 
 /** Renders nothing when there is nothing to act on, so it can sit in any layout. */
-export function SyncProblems({ sync }: { sync: SyncActions }) {
+export function SyncProblems({ sync, onOpenFix }: { sync: SyncActions; onOpenFix?: () => void }) {
   const { db } = sync
   const failed = useLiveQuery(() => failedOutboxEntries(db), [db]) ?? []
   const notices = useLiveQuery(() => noticesQuery(db), [db]) ?? []
@@ -48,6 +48,7 @@ export function SyncProblems({ sync }: { sync: SyncActions }) {
               entry={entry}
               onRetry={() => sync.retry(entry.seq).catch(reportFailure('Retry failed'))}
               onDiscard={() => sync.discard(entry.seq).catch(reportFailure('Discard failed'))}
+              onOpenFix={onOpenFix}
             />
           ))}
         </Stack>

@@ -4,6 +4,7 @@ import { Popover, Stack, Text, UnstyledButton } from '@mantine/core'
 import { useNetwork } from '@mantine/hooks'
 import { IconCloud, IconCloudExclamation, IconCloudOff, IconRefresh } from '@tabler/icons-react'
 import { useLiveQuery } from 'dexie-react-hooks'
+import { useState } from 'react'
 import { localSyncStatusQuery } from '../../local/queries.ts'
 import { describeSyncStatus } from '../../sync/status.ts'
 import { useNoticeToasts } from './notice-toasts.ts'
@@ -17,6 +18,8 @@ export function SyncStatusBadge({ sync }: { sync: SyncActions }) {
   const { db } = sync
   const { online } = useNetwork()
   const status = useLiveQuery(() => localSyncStatusQuery(db), [db])
+  // Controlled, so opening a refused change's form closes it rather than leaving it over the form.
+  const [opened, setOpened] = useState(false)
   useNoticeToasts(status?.notices)
   if (!status) return null
   const indicator = describeSyncStatus(status, online)
@@ -26,9 +29,9 @@ export function SyncStatusBadge({ sync }: { sync: SyncActions }) {
   const count = badgeCount(indicator, status.pendingCount, noticeCount)
 
   return (
-    <Popover width={340} position="bottom-end" shadow="md">
+    <Popover width={340} position="bottom-end" shadow="md" opened={opened} onChange={setOpened}>
       <Popover.Target>
-        <UnstyledButton className={classes.root} data-color={look.color} data-sync-badge aria-label={badgeAccessibleName(indicator, noticeCount)}>
+        <UnstyledButton onClick={() => setOpened((open) => !open)} className={classes.root} data-color={look.color} data-sync-badge aria-label={badgeAccessibleName(indicator, noticeCount)}>
           <Icon size={20} aria-hidden />
           {count > 0 ? (
             <span className={classes.count} aria-hidden>
@@ -55,7 +58,7 @@ export function SyncStatusBadge({ sync }: { sync: SyncActions }) {
                 : 'Your changes are saved on this device first, and sent by themselves as soon as the server takes them.'}
             </Text>
           ) : (
-            <SyncProblems sync={sync} />
+            <SyncProblems sync={sync} onOpenFix={() => setOpened(false)} />
           )}
         </Stack>
       </Popover.Dropdown>
