@@ -78,3 +78,13 @@ export async function heldForTakeBack(db: Db, email: string, now: Date, exceptUs
     .limit(1)
   return held !== undefined
 }
+
+/** A live token of `purpose`, read without spending it: a link's page names its account before the owner types. */
+export async function peekAccountToken(db: Db, token: string, purpose: AccountTokenPurpose, now: Date) {
+  const [row] = await db
+    .select()
+    .from(accountTokens)
+    .where(and(eq(accountTokens.tokenHash, hashRefreshToken(token)), eq(accountTokens.purpose, purpose), gt(accountTokens.expiresAt, now)))
+    .limit(1)
+  return row
+}

@@ -3,7 +3,7 @@
 // the owner signs in again with the old email and that password.
 import { randomBytes } from 'node:crypto'
 import { expect, it } from 'vitest'
-import { RECOVERY_MESSAGES, takeBackDone } from '../../src/contract/account-recovery.ts'
+import { maskedEmail, RECOVERY_MESSAGES, takeBackDone } from '../../src/contract/account-recovery.ts'
 import { EMAIL_CHANGED_SUBJECT, linkToken, waitForMail } from '../api/account-mail-helpers.ts'
 import { mailingServerPerFile } from './mailing-server.ts'
 
@@ -36,6 +36,8 @@ it('someone changed the email: the old address takes the account back from the n
   expect(headers['cache-control']).toBe('no-store')
   expect(headers['referrer-policy']).toBe('no-referrer')
   await owner.getByRole('heading', { name: 'Take your account back' }).waitFor()
+  // The page names the address the account gets back, masked: all that holding the link may tell (decision 203).
+  await owner.getByText(`your old email address, ${maskedEmail(user.email)}, comes back to the account`, { exact: false }).waitFor()
   // The token leaves the address bar before the owner does anything; opening the page spent nothing.
   expect(owner.url()).not.toContain(token)
   await owner.getByLabel('New password', { exact: true }).fill('mine again for good')
