@@ -9,6 +9,7 @@ import { maskedEmail, RECOVERY_MESSAGES } from '../../src/contract/account-recov
 import { SIGNED_OUT_BY_OWNER } from '../../src/contract/devices.ts'
 import { linkToken, RESET_SUBJECT, VERIFY_SUBJECT, waitForMail } from '../api/account-mail-helpers.ts'
 import { fieldError } from './helpers.ts'
+import { keptChangesSentence } from '../../src/features/auth/kept-changes.ts'
 import { otherAccountHere, stillSignedInHere } from '../../src/features/auth/password-link-words.ts'
 import { mailingServerPerFile } from './mailing-server.ts'
 import { addItem, expiredToken, itemName, product, waitForSynced } from './offline-helpers.ts'
@@ -204,6 +205,9 @@ describe('Accounts that stay yours', () => {
     await other.goto('/profile/edit')
     await other.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 })
     await other.getByText(SIGNED_OUT_BY_OWNER).waitFor({ timeout: 15_000 })
+    // Nothing of this device waits to be sent, so nothing is said of it (the count is read after the page shows).
+    await other.waitForTimeout(1_500)
+    expect(await other.getByText('unsent change', { exact: false }).count()).toBe(0)
 
     // Another tab of that device, opened on the dashboard before anyone signs in again, is told the same; a reload of
     // /login in the first tab does not say it a second time.
@@ -235,9 +239,15 @@ describe('Accounts that stay yours', () => {
     })
     await other.evaluate((stale) => localStorage.setItem('token', stale), expiredToken(await other.evaluate(() => localStorage.getItem('token') ?? '')))
     // A local change, without any navigation: the worker's push is what meets the stale token, then the refused refresh.
-    await addItem(other, product(itemName('Pushed after sign-out')))
+    const name = itemName('Pushed after sign-out')
+    await addItem(other, product(name))
     await other.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 })
     await other.getByText(SIGNED_OUT_BY_OWNER).waitFor({ timeout: 15_000 })
     expect(refusals.slice(0, 2)).toEqual(['/api/sync/push', '/api/auth/refresh'])
+    // The change the refusal held back is kept, said so, and goes out once the owner signs in again.
+    await other.getByRole('status').filter({ hasText: SIGNED_OUT_BY_OWNER }).getByText(keptChangesSentence(1)).waitFor()
+    await signIn(other, user.email, user.password)
+    await waitForSynced(other)
+    await other.getByText(name).first().waitFor()
   })
 })
