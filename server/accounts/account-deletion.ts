@@ -20,6 +20,9 @@ import {
   wishlistItems,
 } from '../db/schema.ts'
 import { invalidatePublicProfile } from '../profile-cache/public-profile-cache.ts'
+import { deletionHeldUntil } from '../../src/contract/account.ts'
+import { ApiError } from '../http/http.ts'
+import { takeBackOpenUntil } from './account-tokens.ts'
 
 type OwnedTable = PgTable & { userId: PgColumn }
 
@@ -33,12 +36,15 @@ const OWNED_TABLES: OwnedTable[] = [purchaseRecords, wishlistItems, itemTombston
 /**
  * Deletes the account and returns the ids of the profiles it had, or undefined when the user no longer exists.
  * Lock order as every other write: the owner's row first (SELECT ... FOR UPDATE), so a concurrent purchase or edit
- * of this owner waits for the delete instead of deadlocking against it.
+ * of this owner waits for the delete instead of deadlocking against it. Refused (409) while a take-back link of an
+ * email change is alive (decision 202): checked under the lock the email change takes too.
  */
-export async function deleteAccount(db: Db, userId: string): Promise<string[] | undefined> {
+export async function deleteAccount(db: Db, userId: string, now: Date): Promise<string[] | undefined> {
   const profileIds = await db.transaction(async (tx) => {
     const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
     if (!owner) return undefined
+    const heldUntil = await takeBackOpenUntil(tx, userId, now)
+    if (heldUntil) throw new ApiError(409, deletionHeldUntil(heldUntil))
     const owned = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, userId))
     // Drafts at the provider hold the owner's name and address: recorded here, in the same transaction, so the
     // cancellation outlives the orders' rows and is never lost; the worker cancels them after the commit (issue 27).

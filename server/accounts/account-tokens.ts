@@ -1,7 +1,7 @@
 // Mailed single-use tokens (password reset, email verification, taking an account back after an email change): 256
 // random bits, only their SHA-256 stored, spent by one DELETE … RETURNING so two clicks of one link cannot both
 // succeed, and a newer token of a kind kills the older (not a take-back link: decision 198).
-import { and, eq, gt, gte, ne, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, gte, ne, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { accountTokens } from '../db/schema.ts'
 import { hashRefreshToken, newRefreshTokenValue } from './refresh-token-policy.ts'
@@ -77,4 +77,28 @@ export async function heldForTakeBack(db: Db, email: string, now: Date, exceptUs
     )
     .limit(1)
   return held !== undefined
+}
+
+/** A live token of `purpose`, read without spending it: a link's page names its account before the owner types. */
+export async function peekAccountToken(db: Db, token: string, purpose: AccountTokenPurpose, now: Date) {
+  const [row] = await db
+    .select()
+    .from(accountTokens)
+    .where(and(eq(accountTokens.tokenHash, hashRefreshToken(token)), eq(accountTokens.purpose, purpose), gt(accountTokens.expiresAt, now)))
+    .limit(1)
+  return row
+}
+
+/**
+ * When the last live take-back link of `userId` runs out, or undefined when none is alive: until then the account is
+ * not deleted, or whoever changed its email could delete it before the address's owner takes it back (decision 202).
+ */
+export async function takeBackOpenUntil(db: Db, userId: string, now: Date): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ expiresAt: accountTokens.expiresAt })
+    .from(accountTokens)
+    .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, 'undo-email-change'), gt(accountTokens.expiresAt, now)))
+    .orderBy(desc(accountTokens.expiresAt))
+    .limit(1)
+  return row?.expiresAt
 }

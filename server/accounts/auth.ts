@@ -14,6 +14,7 @@ import { addressKey, clientAddress } from '../http/client-address.ts'
 import { type Limit, perAddressLimit, rateLimiterFor, resolveRateLimits } from '../http/rate-limit.ts'
 import { accountRecoveryRoutes } from './account-recovery.ts'
 import { emailChangeUndoRoutes } from './email-change-undo.ts'
+import { passwordLinkRoutes } from './password-link.ts'
 import { oauthRoutes } from './oauth.ts'
 import { deviceNameFrom } from './device-name.ts'
 import { mailAccountLink } from './account-mail.ts'
@@ -41,6 +42,7 @@ export function authRoutes(deps: AppDeps) {
     .route('/', oauthRoutes(deps))
     .route('/', accountRecoveryRoutes(deps))
     .route('/', emailChangeUndoRoutes(deps))
+    .route('/', passwordLinkRoutes(deps))
     .post('/register', perAddress('register', limits.register), validate('json', RegisterBody), async (c) => {
       const input = c.req.valid('json')
       // Checked before hashing to spare the work; createAccount re-checks atomically for a concurrent twin.

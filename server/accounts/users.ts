@@ -109,7 +109,7 @@ export function userRoutes(deps: AppDeps) {
         // 400 like the password change, not 401: a 401 would make clients refresh their session and sign out.
         if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, currentPassword))) throw new ApiError(400, WRONG_CURRENT_PASSWORD)
       }
-      await deleteAccount(db, userId)
+      await deleteAccount(db, userId, now())
       // The drafts recorded by the deletion are cancelled at the provider in the background, with retries.
       providerCancellationsFor(deps).kick()
       return c.body(null, 204)

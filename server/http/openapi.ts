@@ -13,7 +13,7 @@ import {
 } from '../../src/contract/purchase.ts'
 import { AuthResponseSchema } from '../../src/contract/auth.ts'
 import { AccountDeleteRequestSchema, GoogleConnectSchema, OAuthExchangeSchema, SetPasswordSchema, SignInMethodsSchema } from '../../src/contract/sign-in-methods.ts'
-import { EmailChangeSchema, ForgotPasswordSchema, MeSchema, ResetPasswordSchema, UndoEmailChangeSchema, VerifyEmailSchema } from '../../src/contract/account-recovery.ts'
+import { EmailChangeSchema, ForgotPasswordSchema, MeSchema, ResetPasswordSchema, UndoEmailChangeSchema, PasswordLinkCheckSchema, PasswordLinkSchema, VerifyEmailSchema } from '../../src/contract/account-recovery.ts'
 import { DevicesSchema } from '../../src/contract/devices.ts'
 import { ScanReportSchema, ScanStatsSchema } from '../../src/contract/scans.ts'
 import { SyncChangesSchema, SyncPushResultSchema, SyncPushSchema } from '../../src/contract/sync.ts'
@@ -99,6 +99,9 @@ const OPERATIONS: Record<string, Partial<Record<'get' | 'post' | 'put' | 'delete
   },
   '/api/auth/undo-email-change': {
     post: { summary: "Spend the take-back link mailed to the address an email change left: that address back, new password, every session ended", auth: false, body: UndoEmailChangeSchema, ok: { status: 200 } },
+  },
+  '/api/auth/password-link': {
+    post: { summary: "What a password link is for before it is spent: the account's masked email, and to this device's own session whether it is that account", auth: false, body: PasswordLinkCheckSchema, ok: { status: 200, schema: PasswordLinkSchema } },
   },
   '/api/auth/verify-email': {
     post: { summary: "Spend a verification link's token", auth: false, body: VerifyEmailSchema, ok: { status: 200 } },

@@ -1,7 +1,8 @@
 // The browser's calls of issue 24: forgot/reset password, email verification, /users/me (email, Google link) and devices.
 import * as v from 'valibot'
-import { ApiError, apiCall } from './client.ts'
-import { MeSchema } from '../contract/account-recovery.ts'
+import { ApiError, apiCall, SessionEndedError } from './client.ts'
+import { readTokens } from './tokens.ts'
+import { MeSchema, type PasswordLinkPurpose, PasswordLinkSchema } from '../contract/account-recovery.ts'
 import { DevicesSchema } from '../contract/devices.ts'
 
 const MessageSchema = v.object({ message: v.string() })
@@ -12,6 +13,17 @@ export const resetPassword = (token: string, password: string) =>
   apiCall(MessageSchema, '/auth/reset-password', { method: 'POST', body: { token, password }, auth: false })
 export const undoEmailChange = (token: string, password: string) =>
   apiCall(MessageSchema, '/auth/undo-email-change', { method: 'POST', body: { token, password }, auth: false })
+/**
+ * What a password link is for, spending nothing (decision 203). A device with a session sends it, so the answer says
+ * whether the link is for this device's own account.
+ */
+export const checkPasswordLink = (token: string, purpose: PasswordLinkPurpose) => {
+  const stored = readTokens()
+  const ask = (auth: boolean) => apiCall(PasswordLinkSchema, '/auth/password-link', { method: 'POST', body: { token, purpose }, auth })
+  if (stored.token === null && stored.refreshToken === null) return ask(false)
+  // This device's session turned out to be over: that says nothing about the link, which is asked about again alone.
+  return ask(true).catch((err: unknown) => (err instanceof SessionEndedError ? ask(false) : Promise.reject(err)))
+}
 export const verifyEmail = (token: string) => apiCall(MessageSchema, '/auth/verify-email', { method: 'POST', body: { token }, auth: false })
 export const resendVerification = () => apiCall(MessageSchema, '/users/me/verification-email', { method: 'POST' })
 export const fetchMe = () => apiCall(MeSchema, '/users/me')

@@ -6,7 +6,7 @@ import { EmailSchema, MESSAGES, RegisterSchema } from './auth.ts'
 export const RECOVERY_MESSAGES = {
   forgotSent: 'If an account uses this email, we have sent it a link to choose a new password. The link works for 1 hour.',
   resetInvalid: 'This reset link is invalid, already used or expired. Please ask for a new one.',
-  resetDone: 'Your password is changed and every device is signed out. Sign in with your new password.',
+  resetDone: 'Your password is changed and every device signed in to this account is signed out. Sign in with your new password.',
   verifyInvalid: 'This confirmation link is invalid, already used or expired. Please ask for a new one.',
   verified: 'Your email address is confirmed.',
   alreadyVerified: 'Your email address is already confirmed.',
@@ -25,9 +25,9 @@ export const RECOVERY_MESSAGES = {
 
 /** The take-back link's answer (decision 198): the address given back, or the one the account keeps. */
 export const takeBackDone = (email: string) =>
-  `Your account is yours again: its email is ${email} again, your new password is set and every device is signed out. Sign in with this email and your new password.`
+  `Your account is yours again: its email is ${email} again, your new password is set and every device signed in to this account is signed out. Sign in with this email and your new password.`
 export const takeBackAddressTaken = (oldEmail: string, email: string) =>
-  `Your new password is set and every device is signed out, but ${oldEmail} now belongs to another QR Tee account, so this account keeps the email ${email} for now. Sign in with it and your new password, then change the email in Profile settings.`
+  `Your new password is set and every device signed in to this account is signed out, but ${oldEmail} now belongs to another QR Tee account, so this account keeps the email ${email} for now. Sign in with it and your new password, then change the email in Profile settings.`
 
 /** The reason code /login shows when Google meets an unverified local account with the same email. */
 export const GOOGLE_ACCOUNT_EXISTS_SENTENCE =
@@ -43,6 +43,25 @@ export const ResetPasswordSchema = v.object({ token: TokenSchema, password: Regi
 export const VerifyEmailSchema = v.object({ token: TokenSchema })
 /** POST /api/auth/undo-email-change: the take-back link's token and the owner's new password (decision 198). */
 export const UndoEmailChangeSchema = ResetPasswordSchema
+
+/** The two kinds of mailed link whose page sets a password. */
+export const PASSWORD_LINK_PURPOSES = ['reset', 'undo-email-change'] as const
+export type PasswordLinkPurpose = (typeof PASSWORD_LINK_PURPOSES)[number]
+/** POST /api/auth/password-link: a link's page asks what the link is for before the owner types (decision 203). */
+export const PasswordLinkCheckSchema = v.object({ token: TokenSchema, purpose: v.picklist(PASSWORD_LINK_PURPOSES) })
+export const PasswordLinkSchema = v.object({
+  /** The address the account will have, masked ('b***@example.com'): all a holder of the link alone may learn. */
+  email: v.string(),
+  /** Only with this device's own valid session: its account, and whether the link is for that same account. */
+  signedInHere: v.nullable(v.object({ username: v.string(), sameAccount: v.boolean() })),
+})
+export type PasswordLinkInfo = v.InferOutput<typeof PasswordLinkSchema>
+
+/** The address of a link, told to someone who holds only the link: its first character and its domain. */
+export function maskedEmail(email: string): string {
+  const at = email.lastIndexOf('@')
+  return at < 1 ? '***' : `${email[0]}***${email.slice(at)}`
+}
 
 /** PUT /api/users/me/email: `currentPassword` stands for the recent sign-in when the session is older. */
 export const EmailChangeSchema = v.object({

@@ -14,6 +14,13 @@ export const ACCOUNT_MESSAGES = {
   deleteOffline: 'You are offline. Connect to the internet to delete your account.',
 } as const
 
+/** 'UTC' spelt out: the server words the date, and the owner's clock may be anywhere. */
+const utcMinute = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })
+
+/** The refusal of a deletion while a take-back link of an email change is alive (decision 202). */
+export const deletionHeldUntil = (until: Date) =>
+  `Your account cannot be deleted yet: its email address was changed, and the previous address can take the account back until ${utcMinute.format(until)} UTC. You can delete the account after that.`
+
 export const AccountDeleteSchema = v.object({
   currentPassword: v.pipe(v.string(ACCOUNT_MESSAGES.deletePasswordRequired), v.minLength(1, ACCOUNT_MESSAGES.deletePasswordRequired)),
 })

@@ -5,10 +5,12 @@
 import { randomBytes } from 'node:crypto'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { RECOVERY_MESSAGES } from '../../src/contract/account-recovery.ts'
+import { maskedEmail, RECOVERY_MESSAGES } from '../../src/contract/account-recovery.ts'
 import { SIGNED_OUT_BY_OWNER } from '../../src/contract/devices.ts'
 import { linkToken, RESET_SUBJECT, VERIFY_SUBJECT, waitForMail } from '../api/account-mail-helpers.ts'
 import { fieldError } from './helpers.ts'
+import { keptChangesSentence } from '../../src/features/auth/kept-changes.ts'
+import { otherAccountHere, stillSignedInHere } from '../../src/features/auth/password-link-words.ts'
 import { mailingServerPerFile } from './mailing-server.ts'
 import { addItem, expiredToken, itemName, product, waitForSynced } from './offline-helpers.ts'
 
@@ -67,13 +69,11 @@ describe('Accounts that stay yours', () => {
     await page.getByRole('button', { name: 'Set new password' }).tap()
     await page.waitForURL((url) => url.pathname === '/login')
 
-    // The same link again: once the server says it is spent, the form gives way to 'Ask for a new link'.
+    // The same link again: the page asks the server first and, told it is spent, offers 'Ask for a new link' at once.
     await page.goto(`/reset-password?token=${token}`)
-    await page.getByLabel('New password', { exact: true }).fill('yet another password')
-    await page.getByLabel('Confirm new password').fill('yet another password')
-    await page.getByRole('button', { name: 'Set new password' }).tap()
     const spent = page.getByRole('alert').filter({ hasText: 'Password not changed' })
     await spent.waitFor()
+    expect(await spent.textContent()).toContain(RECOVERY_MESSAGES.resetInvalid)
     expect(await page.getByLabel('New password', { exact: true }).count()).toBe(0)
     expect(await page.getByRole('button', { name: 'Set new password' }).count()).toBe(0)
     await expect.poll(() => spent.evaluate((alert) => alert === document.activeElement)).toBe(true)
@@ -84,6 +84,35 @@ describe('Accounts that stay yours', () => {
 
     await signIn(page, user.email, 'my brand new password')
     await page.getByRole('heading', { name: `Welcome back, ${user.username}!` }).waitFor()
+  })
+
+  it("a reset link opened on a phone signed in to another account names the link's account and leaves the phone's own sign-in", async () => {
+    const owner = newUser()
+    const other = newUser()
+    await register(owner)
+    await register(other)
+    const page = await phone()
+    await signIn(page, other.email, other.password)
+    await page.getByRole('heading', { name: `Welcome back, ${other.username}!` }).waitFor()
+    expect((await fetch(`${server().baseUrl}/api/auth/forgot-password`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: owner.email }) })).status).toBe(202)
+    const token = linkToken(await waitForMail(sink, owner.email, RESET_SUBJECT), server().baseUrl, 'reset-password')
+    // The phone's access token ran out while the mail travelled (made stale here): the page refreshes it to ask.
+    await page.evaluate((stale) => localStorage.setItem('token', stale), expiredToken(await page.evaluate(() => localStorage.getItem('token') ?? '')))
+
+    await page.goto(`/reset-password?token=${token}`)
+    await page.getByText(`Choose the new password of the account ${maskedEmail(owner.email)}. Every device signed in to it will be signed out.`).waitFor()
+    await page.getByText(otherAccountHere(other.username)).waitFor()
+    expect(await page.getByText(owner.username).count()).toBe(0)
+    await page.getByLabel('New password', { exact: true }).fill('the owner chose this one')
+    await page.getByLabel('Confirm new password').fill('the owner chose this one')
+    await page.getByRole('button', { name: 'Set new password' }).tap()
+    await page.waitForURL((url) => url.pathname === '/login')
+    await page.getByText(`${RECOVERY_MESSAGES.resetDone} ${stillSignedInHere(other.username)}`).waitFor()
+
+    // And so it is: the phone's own pages open as before, as the other owner.
+    await page.goto('/dashboard')
+    await page.getByRole('heading', { name: `Welcome back, ${other.username}!` }).waitFor({ timeout: 30_000 })
+    expect(new URL(page.url()).pathname).toBe('/dashboard')
   })
 
   it('a taken email on Register offers the reset, with the typed email carried to /forgot-password', async () => {
@@ -176,6 +205,9 @@ describe('Accounts that stay yours', () => {
     await other.goto('/profile/edit')
     await other.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 })
     await other.getByText(SIGNED_OUT_BY_OWNER).waitFor({ timeout: 15_000 })
+    // Nothing of this device waits to be sent, so nothing is said of it (the count is read after the page shows).
+    await other.waitForTimeout(1_500)
+    expect(await other.getByText('unsent change', { exact: false }).count()).toBe(0)
 
     // Another tab of that device, opened on the dashboard before anyone signs in again, is told the same; a reload of
     // /login in the first tab does not say it a second time.
@@ -207,9 +239,15 @@ describe('Accounts that stay yours', () => {
     })
     await other.evaluate((stale) => localStorage.setItem('token', stale), expiredToken(await other.evaluate(() => localStorage.getItem('token') ?? '')))
     // A local change, without any navigation: the worker's push is what meets the stale token, then the refused refresh.
-    await addItem(other, product(itemName('Pushed after sign-out')))
+    const name = itemName('Pushed after sign-out')
+    await addItem(other, product(name))
     await other.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 })
     await other.getByText(SIGNED_OUT_BY_OWNER).waitFor({ timeout: 15_000 })
     expect(refusals.slice(0, 2)).toEqual(['/api/sync/push', '/api/auth/refresh'])
+    // The change the refusal held back is kept, said so, and goes out once the owner signs in again.
+    await other.getByRole('status').filter({ hasText: SIGNED_OUT_BY_OWNER }).getByText(keptChangesSentence(1)).waitFor()
+    await signIn(other, user.email, user.password)
+    await waitForSynced(other)
+    await other.getByText(name).first().waitFor()
   })
 })

@@ -136,6 +136,18 @@ describe('Profile settings on a server without mail', () => {
   })
 })
 
+describe('Password fields on a touch screen', () => {
+  it('Profile settings: each password input is itself at least 44 px tall, not only its bordered box', async () => {
+    const owner = await newOwner()
+    const page = await phone(owner, '/profile/edit')
+    const inputs = page.locator('input[type=password]')
+    await expect.poll(() => inputs.count()).toBeGreaterThanOrEqual(3)
+    const heights = await inputs.evaluateAll((all) => all.map((input) => input.getBoundingClientRect().height))
+    for (const height of heights) expect(height).toBeGreaterThanOrEqual(44)
+    await expect.poll(() => layoutProblems(page, { touch: true })).toEqual([])
+  })
+})
+
 describe('Choice chips on a touch screen', () => {
   it.each([
     ['Purchases', '/dashboard?view=purchases', 'Period'],

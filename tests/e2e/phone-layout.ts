@@ -27,11 +27,13 @@ export async function layoutProblems(page: Page, { touch }: { touch: boolean }):
       }
       return false
     }
-    /** A radio, checkbox or switch drawn by its label: the label is what a finger taps. */
+    /**
+     * A radio, checkbox or switch drawn by its label: the label is what a finger taps. A password field's own input is
+     * measured, not its bordered box: the box once was 44 px around a 42 px input.
+     */
     const tapBox = (el: Element): Element => {
       if (el instanceof HTMLInputElement && ['radio', 'checkbox'].includes(el.type)) return el.closest('label') ?? el
-      // A password field's input sits inside the bordered box that takes the taps (with the eye button beside it).
-      return el.closest('.mantine-PasswordInput-input') ?? el
+      return el
     }
     /**
      * A transparent radio laid over its label (a choice chip) takes the tap itself and is the radio a screen reader's

@@ -148,6 +148,40 @@ describe.each([320, 360])('a toast at %i px wide', (width) => {
   })
 })
 
+describe("'Login successful' at 360x740", () => {
+  it("leaves the dashboard header's Menu tappable from the moment the owner signs in", async () => {
+    const owner = await newOwner()
+    const page = await (await touchContext(360, 740)).newPage()
+    await page.goto('/login')
+    await page.getByLabel('Email').fill(owner.email)
+    await page.getByLabel('Password', { exact: true }).fill(owner.password)
+    await page.getByRole('button', { name: 'Sign in' }).tap()
+    const toast = page.locator('.mantine-Notification-root', { hasText: 'Login successful' })
+    await toast.waitFor()
+    await page.getByRole('heading', { name: `Welcome back, ${owner.username}!` }).waitFor()
+    // Every frame for a second while the toast slides in and rests: a tap at the Menu's centre reaches the Menu.
+    const missed = await page.getByRole('button', { name: 'Menu' }).evaluate(
+      (menu) =>
+        new Promise<string[]>((done) => {
+          const misses: string[] = []
+          const started = performance.now()
+          const look = () => {
+            const r = menu.getBoundingClientRect()
+            const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)
+            if (!menu.contains(hit)) misses.push(hit?.className.toString() ?? 'nothing')
+            if (performance.now() - started < 1_000) requestAnimationFrame(look)
+            else done(misses)
+          }
+          look()
+        }),
+    )
+    expect(missed).toEqual([])
+    expect(await toast.isVisible()).toBe(true)
+    await page.getByRole('button', { name: 'Menu' }).tap()
+    await page.locator('.mantine-Popover-dropdown', { hasText: 'Theme' }).getByRole('button', { name: 'Logout' }).waitFor()
+  })
+})
+
 describe("the phone menu's Logout at 360 px wide", () => {
   it("closes the menu before 'Log out?' warns of unsynced changes", async () => {
     const owner = await newOwner()

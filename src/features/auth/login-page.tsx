@@ -15,6 +15,8 @@ import { clearSignInFailure, signInFailure } from './oauth-callback.ts'
 import { useAfterSignIn } from './use-after-sign-in.ts'
 import { firstInvalidField, loginRefusal } from './login-refusal.ts'
 import { takeSignedOutReason } from '../../api/signed-out-reason.ts'
+import { SIGNED_OUT_BY_OWNER } from '../../contract/devices.ts'
+import { keptChangesSentence, useKeptChanges } from './kept-changes.ts'
 
 /** The toast of a successful sign-in, by id: the next visit to /login (after Logout) takes it away. */
 const SIGNED_IN_TOAST = 'login-successful'
@@ -28,6 +30,7 @@ export function LoginPage({ redirect }: { redirect?: string }) {
   const alertRef = useRef<HTMLDivElement>(null)
   // Signed out from another device (issue 24): said once, here.
   const [signedOutReason] = useState(takeSignedOutReason)
+  const keptChanges = useKeptChanges(signedOutReason === SIGNED_OUT_BY_OWNER)
   useEffect(() => {
     clearSignInFailure()
     notifications.hide(SIGNED_IN_TOAST)
@@ -76,6 +79,7 @@ export function LoginPage({ redirect }: { redirect?: string }) {
         {signedOutReason ? (
           <Alert color="yellow" title="Signed out" role="status">
             {signedOutReason}
+            {keptChanges > 0 ? <Text size="sm" mt={4}>{keptChangesSentence(keptChanges)}</Text> : null}
           </Alert>
         ) : null}
         <form onSubmit={submit} noValidate>

@@ -5,20 +5,23 @@
 import { Alert, Button, Stack, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useNavigate } from '@tanstack/react-router'
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import * as v from 'valibot'
 import { failureMessage, mayTryAgain } from '../../api/client.ts'
-import { RECOVERY_MESSAGES } from '../../contract/account-recovery.ts'
+import { type PasswordLinkInfo, type PasswordLinkPurpose, RECOVERY_MESSAGES } from '../../contract/account-recovery.ts'
 import { MESSAGES, RegisterSchema } from '../../contract/auth.ts'
 import { ButtonLink } from '../../ui/anchor-link.tsx'
 import { revealField } from '../../ui/reveal-field.ts'
 import { AuthCard } from './auth-card.tsx'
+import { otherAccountHere, stillSignedInHere } from './password-link-words.ts'
 import { PasswordField } from '../../ui/password-field.tsx'
-import { resetPassword, takeTokenFromAddress, undoEmailChange } from '../../api/account-recovery.ts'
+import { checkPasswordLink, resetPassword, takeTokenFromAddress, undoEmailChange } from '../../api/account-recovery.ts'
 
 type PasswordLink = {
+  purpose: PasswordLinkPurpose
   title: string
-  intro: string
+  /** What the page says before the form; `email` is the link's account, masked, once the server has said it. */
+  intro: (email: string | null) => string
   /** The notification's title on success; its words are the server's. */
   done: string
   /** The way on when the link cannot work: a reset link mailed to the account's address. */
@@ -27,17 +30,22 @@ type PasswordLink = {
 }
 
 const RESET: PasswordLink = {
+  purpose: 'reset',
   title: 'Choose a new password',
-  intro: 'Choose the new password of your account. Every device will be signed out.',
+  intro: (email) =>
+    email
+      ? `Choose the new password of the account ${email}. Every device signed in to it will be signed out.`
+      : 'Choose the new password of your account. Every device signed in to it will be signed out.',
   done: 'Password changed',
   askAgain: 'Ask for a new link',
   spend: resetPassword,
 }
 
 const TAKE_BACK: PasswordLink = {
+  purpose: 'undo-email-change',
   title: 'Take your account back',
-  intro:
-    'Someone changed the email address of your account. Choose a new password: your old email address comes back to the account, and every device will be signed out.',
+  intro: (email) =>
+    `Someone changed the email address of your account. Choose a new password: your old email address${email ? `, ${email},` : ''} comes back to the account, and every device signed in to it will be signed out.`,
   done: 'Your account is back',
   askAgain: 'Ask for a password reset',
   spend: undoEmailChange,
@@ -57,6 +65,26 @@ function PasswordLinkPage({ link }: { link: PasswordLink }) {
   const [failed, setFailed] = useState<{ message: string; tryAgain: boolean } | null>(null)
   const [sending, setSending] = useState(false)
   const spentRef = useRef<HTMLDivElement>(null)
+  // What the link is for, asked once without spending it: its account (masked), and this device's own if another.
+  const [info, setInfo] = useState<PasswordLinkInfo | null>(null)
+  useEffect(() => {
+    if (!token) return
+    let current = true
+    checkPasswordLink(token, link.purpose).then(
+      (answer) => current && setInfo(answer),
+      (err: unknown) => {
+        // A link the server refuses cannot be spent: said now, not after the owner typed two passwords. No answer (or
+        // a 'later') decides nothing: the form stays, without the account's name.
+        if (!current || mayTryAgain(err)) return
+        setFailed({ message: failureMessage(err, RECOVERY_MESSAGES.resetInvalid), tryAgain: false })
+        revealField(spentRef)
+      },
+    )
+    return () => {
+      current = false
+    }
+  }, [token, link.purpose])
+  const otherHere = info?.signedInHere && !info.signedInHere.sameAccount ? info.signedInHere.username : null
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault()
@@ -67,7 +95,9 @@ function PasswordLinkPage({ link }: { link: PasswordLink }) {
     setSending(true)
     try {
       const { message } = await link.spend(token, password)
-      notifications.show({ color: 'green', title: link.done, message, autoClose: 20_000 })
+      // The server's words are about the link's account; this device, signed in to another, stays as it was.
+      const said = otherHere ? `${message} ${stillSignedInHere(otherHere)}` : message
+      notifications.show({ color: 'green', title: link.done, message: said, autoClose: 20_000 })
       await navigate({ to: '/login', replace: true })
     } catch (err) {
       const tryAgain = mayTryAgain(err)
@@ -114,7 +144,12 @@ function PasswordLinkPage({ link }: { link: PasswordLink }) {
               <Text size="sm">{RECOVERY_MESSAGES.linkStillWorks}</Text>
             </Alert>
           ) : null}
-          <Text size="sm">{link.intro}</Text>
+          <Text size="sm">{link.intro(info?.email ?? null)}</Text>
+          {otherHere ? (
+            <Alert color="blue" title="Another account on this phone">
+              {otherAccountHere(otherHere)}
+            </Alert>
+          ) : null}
           <PasswordField label="New password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={error} />
           <PasswordField label="Confirm new password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.currentTarget.value)} error={mismatch} />
           <Button type="submit" disabled={sending} fullWidth>

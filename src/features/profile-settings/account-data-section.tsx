@@ -14,12 +14,14 @@ type Props = {
   onAccountDeleted: () => Promise<void>
   /** A fresh Google sign-in that comes back to settings, for a Google-only owner's deletion (decision 136). */
   confirmWithGoogle: () => void
+  /** The deletion dialog is open from the start: the owner comes back from confirming it with Google. */
+  openAtStart?: boolean
 }
 
-export function AccountDataSection({ onAccountDeleted, confirmWithGoogle }: Props) {
+export function AccountDataSection({ onAccountDeleted, confirmWithGoogle, openAtStart = false }: Props) {
   const { online } = useNetwork()
   const [exporting, setExporting] = useState(false)
-  const [deleteOpen, setDeleteOpen] = useState(false)
+  const [deleteOpen, setDeleteOpen] = useState(openAtStart)
 
   const exportData = async () => {
     // navigator.onLine is read at the click; the hook's value may lag one render behind.

@@ -28,9 +28,11 @@ type Props = {
   onAccountDeleted: () => Promise<void>
   /** A fresh Google sign-in that comes back here: how a Google-only owner confirms the account's deletion. */
   confirmWithGoogle: () => void
+  /** Back from that confirmation: the deletion dialog opens again for the owner to confirm. */
+  deleteOpenAtStart?: boolean
 }
 
-export function ProfileSettingsPage({ db, onLoadFailed, onAccountDeleted, confirmWithGoogle }: Props) {
+export function ProfileSettingsPage({ db, onLoadFailed, onAccountDeleted, confirmWithGoogle, deleteOpenAtStart = false }: Props) {
   const state = useSettingsProfile(db, onLoadFailed)
   return (
     <Container size="sm" py="lg">
@@ -42,7 +44,7 @@ export function ProfileSettingsPage({ db, onLoadFailed, onAccountDeleted, confir
         <>
           <SettingsForm db={db} profile={state.profile} />
           <NotificationsSection db={db} profile={state.profile} />
-          <AccountDataSection onAccountDeleted={onAccountDeleted} confirmWithGoogle={confirmWithGoogle} />
+          <AccountDataSection onAccountDeleted={onAccountDeleted} confirmWithGoogle={confirmWithGoogle} openAtStart={deleteOpenAtStart} />
         </>
       ) : (
         <Group justify="center" py="xl">
