@@ -1,14 +1,14 @@
 // Owns Profile settings' email change and Google connection (issue 24): 'Change email', 'Disconnect Google', and, when
 // the server wants a recent sign-in (403), the confirmation: the current password, or 'Confirm with Google' (fresh).
-import { Button, Paper, Stack, Text, Title } from '@mantine/core'
-import { useState } from 'react'
+import { Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
+import { PasswordField } from '../../ui/password-field.tsx'
+import { useRef, useState } from 'react'
 import { changeEmail, disconnectGoogle, fetchMe } from '../../api/account-recovery.ts'
 import { ApiError } from '../../api/client.ts'
 import { ConfirmWithGoogle } from '../../ui/confirm-with-google.tsx'
 import { revealField } from '../../ui/reveal-field.ts'
 import { errorPlace, newEmailError } from './sign-in-errors.ts'
 import { LoadFailure } from './load-failure.tsx'
-import { OneFieldForm, useField } from './one-field-form.tsx'
 import { useOnlineLoad } from './use-online-load.ts'
 
 /** Tap targets of at least 44 px (style guide) on a phone. */
@@ -36,40 +36,43 @@ type Props = {
 
 export function SignInSettingsPanel({ confirmWithGoogle, connectGoogle, returned = null }: Props) {
   const { online, data: me, failure, load } = useOnlineLoad(fetchMe, SIGN_IN_SETTINGS_TEXTS.loadFailed)
+  const [email, setEmail] = useState('')
   const [busy, setBusy] = useState(false)
   const [outcome, setOutcome] = useState<Outcome>(returned)
   // The change the server refused for want of a recent sign-in: done again once the owner confirms.
   const [pending, setPending] = useState<{ action: Action; message: string } | null>(null)
-  // The new email and the confirmation's password: a refusal about one is said on it (Mantine's error, aria-invalid)
-  // and the owner is put there.
-  const email = useField()
-  const password = useField()
+  const [password, setPassword] = useState('')
+  // A refusal about a field is said on it (Mantine's error, aria-invalid) and the owner is put there.
+  const [emailError, setEmailError] = useState<string | null>(null)
+  const [passwordError, setPasswordError] = useState<string | null>(null)
+  const emailRef = useRef<HTMLInputElement>(null)
+  const passwordRef = useRef<HTMLInputElement>(null)
 
   const act = async (action: Action, currentPassword?: string) => {
     setBusy(true)
     setOutcome(null)
-    email.setError(null)
-    password.setError(null)
+    setEmailError(null)
+    setPasswordError(null)
     try {
       const answer = await action.run(currentPassword)
       setPending(null)
-      password.setValue('')
+      setPassword('')
       setOutcome({ kind: 'done', text: answer.message })
       load()
       return true
     } catch (err) {
       if (err instanceof ApiError && err.status === 403) {
         setPending({ action, message: err.message })
-        revealField(password.ref)
+        revealField(passwordRef)
         return false
       }
       const text = err instanceof ApiError ? err.message : SIGN_IN_SETTINGS_TEXTS.unreachable
       const place = errorPlace(err, { confirming: currentPassword !== undefined, aboutEmail: action.aboutEmail === true })
-      if (place === 'password') password.setError(text)
-      else if (place === 'email') email.setError(text)
+      if (place === 'password') setPasswordError(text)
+      else if (place === 'email') setEmailError(text)
       else setOutcome({ kind: 'error', text })
       // Focus was on a button the busy state disabled: without this it fell to <body>.
-      revealField(place === 'password' ? password.ref : place === 'email' ? email.ref : null)
+      revealField(place === 'password' ? passwordRef : place === 'email' ? emailRef : null)
       return false
     } finally {
       setBusy(false)
@@ -93,7 +96,7 @@ export function SignInSettingsPanel({ confirmWithGoogle, connectGoogle, returned
     )
   }
 
-  const emailAction: Action = { run: (currentPassword) => changeEmail(email.value.trim(), currentPassword), aboutEmail: true }
+  const emailAction: Action = { run: (currentPassword) => changeEmail(email.trim(), currentPassword), aboutEmail: true }
   const googleAction: Action = { run: (currentPassword) => disconnectGoogle(currentPassword) }
   return (
     <Paper withBorder p="md" mt="lg" component="section" aria-labelledby="sign-in-settings-title">
@@ -101,26 +104,39 @@ export function SignInSettingsPanel({ confirmWithGoogle, connectGoogle, returned
         Email and sign-in
       </Title>
       <Stack gap="md">
-        <OneFieldForm
-          type="email"
-          field={email}
-          label="New email"
-          autoComplete="email"
-          submit="Change email"
-          disabled={busy || email.value.trim() === ''}
-          variant="default"
-          onSubmit={() => {
-            const invalid = newEmailError(email.value)
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault()
+            const invalid = newEmailError(email)
             if (invalid) {
-              email.setError(invalid)
-              revealField(email.ref)
+              setEmailError(invalid)
+              revealField(emailRef)
               return
             }
-            void act(emailAction).then((ok) => ok && email.setValue(''))
+            void act(emailAction).then((ok) => ok && setEmail(''))
           }}
         >
-          <Text size="sm">Your email: {me.email}</Text>
-        </OneFieldForm>
+          <Stack gap="xs">
+            <Text size="sm">Your email: {me.email}</Text>
+            <TextInput
+              ref={emailRef}
+              label="New email"
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(event) => {
+                setEmail(event.currentTarget.value)
+                setEmailError(null)
+              }}
+              error={emailError}
+              size="md"
+            />
+            <Button type="submit" variant="default" disabled={busy || email.trim() === ''} {...TAP}>
+              Change email
+            </Button>
+          </Stack>
+        </form>
         <Stack gap="xs">
           <Text fw={600}>Google</Text>
           {!me.signInMethods.google ? (
@@ -148,15 +164,31 @@ export function SignInSettingsPanel({ confirmWithGoogle, connectGoogle, returned
               </Text>
               <Text size="sm">{pending.message}</Text>
               {me.signInMethods.password ? (
-                <OneFieldForm
-                  type="password"
-                  field={password}
-                  label="Your current password"
-                  autoComplete="current-password"
-                  submit="Confirm"
-                  disabled={busy || password.value === ''}
-                  onSubmit={() => void act(pending.action, password.value)}
-                />
+                <form
+                  noValidate
+                  onSubmit={(event) => {
+                    event.preventDefault()
+                    void act(pending.action, password)
+                  }}
+                >
+                  <Stack gap="xs">
+                    <PasswordField
+                      ref={passwordRef}
+                      label="Your current password"
+                      autoComplete="current-password"
+                      value={password}
+                      onChange={(event) => {
+                        setPassword(event.currentTarget.value)
+                        setPasswordError(null)
+                      }}
+                      error={passwordError}
+                      size="md"
+                    />
+                    <Button type="submit" disabled={busy || password === ''} {...TAP}>
+                      Confirm
+                    </Button>
+                  </Stack>
+                </form>
               ) : (
                 <ConfirmWithGoogle onConfirm={confirmWithGoogle} />
               )}
