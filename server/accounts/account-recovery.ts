@@ -5,11 +5,11 @@ import { eq, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { ForgotPasswordSchema, RECOVERY_MESSAGES, ResetPasswordSchema, VerifyEmailSchema } from '../../src/contract/account-recovery.ts'
-import { consumeAccountToken, dropAccountTokens } from './account-tokens.ts'
-import { findUserByEmail, setPasswordHash } from './accounts.ts'
+import { consumeAccountToken } from './account-tokens.ts'
+import { findUserByEmail } from './accounts.ts'
 import { withFieldMessages } from './field-messages.ts'
 import { hashPassword } from './passwords.ts'
-import { revokeAllForUser } from './refresh-tokens.ts'
+import { spendAndReset } from './spend-and-reset.ts'
 import { addressKey, clientAddress } from '../http/client-address.ts'
 import { linkedIdentities, users } from '../db/schema.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
@@ -57,18 +57,15 @@ export function accountRecoveryRoutes(deps: AppDeps) {
       const passwordHash = await hashPassword(password)
       const at = now()
       const done = await db.transaction(async (tx) => {
-        const spent = await consumeAccountToken(tx, token, 'reset', at)
-        if (!spent) return false
-        const [user] = await tx.select({ email: users.email, emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, spent.userId)).for('update')
-        // A link mailed to an address the account no longer has proves nothing about the account now.
-        if (!user || !sameEmail(user.email, spent.email)) return false
-        await setPasswordHash(tx, spent.userId, passwordHash)
-        // Every session ends now: refresh tokens below, access tokens issued before this second by sessionsValidFrom.
-        await tx.update(users).set({ emailVerifiedAt: at, sessionsValidFrom: at }).where(eq(users.id, spent.userId))
+        const reset = await spendAndReset(tx, token, 'reset', passwordHash, at, async (spent) => {
+          const [user] = await tx.select({ email: users.email, emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, spent.userId)).for('update')
+          // A link mailed to an address the account no longer has proves nothing about the account now.
+          if (!user || !sameEmail(user.email, spent.email)) return undefined
+          return { set: { emailVerifiedAt: at }, wasUnproved: !user.emailVerifiedAt }
+        })
+        if (!reset) return false
         // Whoever held the account before the mailbox was proved may have linked their own Google account to it.
-        if (!user.emailVerifiedAt) await tx.delete(linkedIdentities).where(eq(linkedIdentities.userId, spent.userId))
-        await revokeAllForUser(tx, spent.userId, at)
-        await dropAccountTokens(tx, spent.userId, 'reset')
+        if (reset.wasUnproved) await tx.delete(linkedIdentities).where(eq(linkedIdentities.userId, reset.spent.userId))
         return true
       })
       if (!done) throw new ApiError(400, RECOVERY_MESSAGES.resetInvalid)

@@ -4,62 +4,24 @@
 // Own server: a local OpenID Connect provider for Google sign-in.
 import AxeBuilder from '@axe-core/playwright'
 import { randomBytes } from 'node:crypto'
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Locator, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { RECOVERY_MESSAGES } from '../../src/contract/account-recovery.ts'
-import { type AppServer, startAppLikeNpmStart } from '../app-server.ts'
-import { type OidcProvider, startOidcProvider } from '../fakes/oidc-provider.ts'
-import { launchBrowser } from './browser.ts'
+import { googleServerPerFile } from './google-server.ts'
 import { fieldError } from './helpers.ts'
-import { expiredToken } from './offline-helpers.ts'
+import { ageSession } from './offline-helpers.ts'
+import { registeredOwner, signInOnLogin } from './owner-helpers.ts'
 import { settled } from './screen-checks.ts'
 
-let provider: OidcProvider
-let server: AppServer
-let browser: Browser
-const contexts: BrowserContext[] = []
-
-beforeAll(async () => {
-  provider = await startOidcProvider()
-  server = await startAppLikeNpmStart({ RATE_LIMIT_SCALE: '20', GOOGLE_CLIENT_ID: 'qrtee-e2e-client', GOOGLE_CLIENT_SECRET: 'qrtee-e2e-secret', OIDC_ISSUER: provider.issuer })
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined)
-  await browser?.close()
-  await server?.stop()
-  await provider?.stop()
-})
+const { provider, server, phoneContext } = googleServerPerFile()
 
 async function phone(theme: 'light' | 'dark' = 'light'): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, serviceWorkers: 'block' })
-  contexts.push(context)
+  const context = await phoneContext('block')
   await context.addInitScript((choice) => localStorage.setItem('vite-ui-theme', choice), theme)
   return context.newPage()
 }
 
 const id = () => randomBytes(4).toString('hex')
-
-async function registered() {
-  const n = id()
-  const user = { username: `err_${n}`, email: `err_${n}@example.com`, password: `pw-${n}-long` }
-  const res = await fetch(`${server.baseUrl}/api/auth/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(user) })
-  expect(res.status).toBe(201)
-  return user
-}
-
-async function signIn(page: Page, user: { email: string; password: string }) {
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(user.email)
-  await page.getByLabel('Password', { exact: true }).fill(user.password)
-  await page.getByRole('button', { name: 'Sign in' }).tap()
-  await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 })
-}
-
-/** The access token is made stale, so the app refreshes: the new token carries no recent sign-in. */
-async function ageSession(page: Page) {
-  await page.evaluate((stale) => localStorage.setItem('token', stale), expiredToken(await page.evaluate(() => localStorage.getItem('token') ?? '')))
-}
 
 const focused = (field: Locator) => field.evaluate((element) => element === document.activeElement)
 
@@ -89,7 +51,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 describe('refusals on the account screens at 360 px', () => {
   it('/login says a refusal once, in the form, on the fields, with focus there; an old success toast is gone', async () => {
-    const user = await registered()
+    const user = await registeredOwner('err', server().baseUrl)
     const page = await phone()
     await page.goto('/login')
     await page.getByLabel('Email').fill(user.email)
@@ -125,7 +87,7 @@ describe('refusals on the account screens at 360 px', () => {
     await page.goto('/login')
     const google = page.getByRole('button', { name: 'Continue with Google' })
     await expect.poll(() => google.isEnabled(), { timeout: 15_000 }).toBe(true)
-    provider.denyNext()
+    provider().denyNext()
     await google.tap()
     const alert = page.getByRole('alert').filter({ hasText: 'Login failed' })
     await alert.waitFor({ timeout: 30_000 })
@@ -134,9 +96,9 @@ describe('refusals on the account screens at 360 px', () => {
   })
 
   it.each(['light', 'dark'] as const)('Email and sign-in (%s): each refusal on its field, in view, focused; the panel error readable', async (theme) => {
-    const user = await registered()
+    const user = await registeredOwner('err', server().baseUrl)
     const page = await phone(theme)
-    await signIn(page, user)
+    await signInOnLogin(page, user)
     await ageSession(page)
     await page.goto('/profile/edit')
     await page.getByText(`Your email: ${user.email}`).waitFor({ timeout: 15_000 })
@@ -165,9 +127,9 @@ describe('refusals on the account screens at 360 px', () => {
   })
 
   it('the Delete dialog: named close button (axe), and a wrong password keeps focus on its field', async () => {
-    const user = await registered()
+    const user = await registeredOwner('err', server().baseUrl)
     const page = await phone('dark')
-    await signIn(page, user)
+    await signInOnLogin(page, user)
     await page.goto('/profile/edit')
     await page.getByRole('button', { name: 'Delete account' }).tap()
     const dialog = page.getByRole('dialog', { name: 'Delete your account?' })
@@ -183,7 +145,7 @@ describe('refusals on the account screens at 360 px', () => {
     const account = { sub: `e2e-del-${n}`, email: `gdel_${n}@gmail.test`, email_verified: true, username: `gdel_${n}` }
     const page = await phone()
     // A sign-in without auth_time: not recent, as a session some minutes old (decision 136).
-    provider.signInAs(account)
+    provider().signInAs(account)
     await page.goto('/login')
     const google = page.getByRole('button', { name: 'Continue with Google' })
     await expect.poll(() => google.isEnabled(), { timeout: 15_000 }).toBe(true)
@@ -203,8 +165,8 @@ describe('refusals on the account screens at 360 px', () => {
     const confirmWithGoogle = dialog.getByRole('button', { name: 'Confirm with Google' })
     expect((await confirmWithGoogle.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44)
 
-    provider.signInAs(account)
-    provider.tamperNextIdToken((payload) => void (payload.auth_time = Math.floor(Date.now() / 1000)))
+    provider().signInAs(account)
+    provider().tamperNextIdToken((payload) => void (payload.auth_time = Math.floor(Date.now() / 1000)))
     await confirmWithGoogle.tap()
     await page.waitForURL((url) => url.pathname === '/profile/edit', { timeout: 30_000 })
     // Back where the owner left: the dialog opens again by itself, and the address keeps no trace of the round trip.
@@ -212,6 +174,6 @@ describe('refusals on the account screens at 360 px', () => {
     await expect.poll(() => new URL(page.url()).search).toBe('')
     await dialog.getByRole('button', { name: 'Delete my account' }).tap()
     await page.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 })
-    expect((await fetch(`${server.baseUrl}/api/profiles/${account.username}`)).status).toBe(404)
+    expect((await fetch(`${server().baseUrl}/api/profiles/${account.username}`)).status).toBe(404)
   })
 })

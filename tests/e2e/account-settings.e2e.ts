@@ -2,59 +2,28 @@
 // password when the session's sign-in is old; a Google-only owner confirming with a fresh Google sign-in that comes
 // back to settings; and 'Disconnect Google'. Own server: SMTP sink and a local OpenID Connect provider.
 import { randomBytes } from 'node:crypto'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { RECOVERY_MESSAGES } from '../../src/contract/account-recovery.ts'
 import { GOOGLE_LINK_MESSAGES } from '../../server/accounts/account-settings.ts'
 import { VERIFY_SUBJECT, waitForMail } from '../api/account-mail-helpers.ts'
-import { type AppServer, startAppLikeNpmStart } from '../app-server.ts'
-import { type OidcProvider, startOidcProvider } from '../fakes/oidc-provider.ts'
 import { SmtpSink } from '../fakes/smtp-sink.ts'
-import { launchBrowser, serviceWorkersOfEachTest, WITH_SERVICE_WORKER } from './browser.ts'
+import { serviceWorkersOfEachTest, WITH_SERVICE_WORKER } from './browser.ts'
+import { googleServerPerFile } from './google-server.ts'
 import { waitForServiceWorker } from './helpers.ts'
-import { expiredToken } from './offline-helpers.ts'
+import { ageSession } from './offline-helpers.ts'
+import { registeredOwner, signInOnLogin } from './owner-helpers.ts'
 import { GOOGLE_CONNECTED_TEXT, SIGN_IN_FAILURE_MESSAGES } from '../../src/features/auth/oauth-callback.ts'
 
 const sink = new SmtpSink()
-let provider: OidcProvider
-let server: AppServer
-let browser: Browser
-const contexts: BrowserContext[] = []
-
-beforeAll(async () => {
-  await sink.start()
-  provider = await startOidcProvider()
-  server = await startAppLikeNpmStart({
-    RATE_LIMIT_SCALE: '20',
-    SMTP_URL: sink.url,
-    GOOGLE_CLIENT_ID: 'qrtee-e2e-client',
-    GOOGLE_CLIENT_SECRET: 'qrtee-e2e-secret',
-    OIDC_ISSUER: provider.issuer,
-  })
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined)
-  await browser?.close()
-  await server?.stop()
-  await provider?.stop()
-  await sink.stop()
-})
-
+const { provider, server, phoneContext } = googleServerPerFile({ sink })
 const serviceWorkers = serviceWorkersOfEachTest()
 
 async function phone(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, serviceWorkers: serviceWorkers() })
-  contexts.push(context)
-  return context.newPage()
+  return (await phoneContext(serviceWorkers())).newPage()
 }
 
 const id = () => randomBytes(4).toString('hex')
-
-/** The access token is made stale, so the app refreshes: the new token carries no recent sign-in. */
-async function ageSession(page: Page) {
-  await page.evaluate((stale) => localStorage.setItem('token', stale), expiredToken(await page.evaluate(() => localStorage.getItem('token') ?? '')))
-}
 
 async function expectTappable(page: Page, name: string) {
   const box = await page.getByRole('button', { name, exact: true }).boundingBox()
@@ -69,8 +38,8 @@ async function freshGoogleOwner(tag: string) {
   const n = id()
   const account = { sub: `e2e-${tag}-${n}`, email: `g${tag}_${n}@gmail.test`, email_verified: true, username: `g${tag}_${n}` }
   const page = await phone()
-  provider.signInAs(account)
-  provider.tamperNextIdToken((payload) => void (payload.auth_time = Math.floor(Date.now() / 1000)))
+  provider().signInAs(account)
+  provider().tamperNextIdToken((payload) => void (payload.auth_time = Math.floor(Date.now() / 1000)))
   await page.goto('/login')
   await continueWithGoogle(page)
   await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 })
@@ -85,21 +54,14 @@ async function continueWithGoogle(page: Page) {
 
 describe('Email and sign-in settings', () => {
   it('changes the email from Profile settings; an older session is asked for the current password first', async () => {
-    const n = id()
-    const user = { username: `set_${n}`, email: `set_${n}@example.com`, password: `pw-${n}-long` }
-    const res = await fetch(`${server.baseUrl}/api/auth/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(user) })
-    expect(res.status).toBe(201)
+    const user = await registeredOwner('set', server().baseUrl)
     const page = await phone()
-    await page.goto('/login')
-    await page.getByLabel('Email').fill(user.email)
-    await page.getByLabel('Password', { exact: true }).fill(user.password)
-    await page.getByRole('button', { name: 'Sign in' }).tap()
-    await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 })
+    await signInOnLogin(page, user)
     await ageSession(page)
 
     await page.goto('/profile/edit')
     await page.getByText(`Your email: ${user.email}`).waitFor({ timeout: 15_000 })
-    const newEmail = `set_${n}_new@example.com`
+    const newEmail = `${user.username}_new@example.com`
     await page.getByLabel('New email').fill(newEmail)
     await expectTappable(page, 'Change email')
     await page.getByRole('button', { name: 'Change email' }).tap()
@@ -123,7 +85,7 @@ describe('Email and sign-in settings', () => {
     const n = id()
     const account = { sub: `e2e-set-${n}`, email: `gset_${n}@gmail.test`, email_verified: true, username: `gset_${n}` }
     const page = await phone()
-    provider.signInAs(account)
+    provider().signInAs(account)
     await page.goto('/login')
     await continueWithGoogle(page)
     await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 })
@@ -139,8 +101,8 @@ describe('Email and sign-in settings', () => {
     expect(await confirm.getByLabel('Your current password').count()).toBe(0)
     await expectTappable(page, 'Confirm with Google')
 
-    provider.signInAs(account)
-    provider.tamperNextIdToken((payload) => void (payload.auth_time = Math.floor(Date.now() / 1000)))
+    provider().signInAs(account)
+    provider().tamperNextIdToken((payload) => void (payload.auth_time = Math.floor(Date.now() / 1000)))
     const departure = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/auth/oauth/google')
     await confirm.getByRole('button', { name: 'Confirm with Google' }).tap()
     expect(new URL((await departure).url()).searchParams.get('fresh')).toBe('1')
@@ -154,20 +116,14 @@ describe('Email and sign-in settings', () => {
 
   it('connects Google from Profile settings and comes back there with Google connected', async () => {
     const n = id()
-    const user = { username: `con_${n}`, email: `con_${n}@example.com`, password: `pw-${n}-long` }
-    const res = await fetch(`${server.baseUrl}/api/auth/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(user) })
-    expect(res.status).toBe(201)
+    const user = await registeredOwner('con', server().baseUrl)
     const page = await phone()
-    await page.goto('/login')
-    await page.getByLabel('Email').fill(user.email)
-    await page.getByLabel('Password', { exact: true }).fill(user.password)
-    await page.getByRole('button', { name: 'Sign in' }).tap()
-    await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 })
+    await signInOnLogin(page, user)
     await page.goto('/profile/edit')
     await page.getByText('Google is not connected to this account.').waitFor({ timeout: 15_000 })
     await expectTappable(page, 'Connect Google')
     // Another address than the account's: the explicit connection does not depend on the email.
-    provider.signInAs({ sub: `e2e-con-${n}`, email: `other_${n}@gmail.test`, email_verified: true })
+    provider().signInAs({ sub: `e2e-con-${n}`, email: `other_${n}@gmail.test`, email_verified: true })
     await page.getByRole('button', { name: 'Connect Google' }).tap()
     await page.waitForURL((url) => url.pathname === '/profile/edit', { timeout: 30_000 })
     await page.getByRole('button', { name: 'Disconnect Google' }).waitFor({ timeout: 15_000 })
@@ -180,23 +136,17 @@ describe('Email and sign-in settings', () => {
     const n = id()
     const google = { sub: `e2e-taken-${n}`, email: `taken_${n}@gmail.test`, email_verified: true, username: `taken_${n}` }
     const holder = await phone()
-    provider.signInAs(google)
+    provider().signInAs(google)
     await holder.goto('/login')
     await continueWithGoogle(holder)
     await holder.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 })
 
-    const user = { username: `ref_${n}`, email: `ref_${n}@example.com`, password: `pw-${n}-long` }
-    const res = await fetch(`${server.baseUrl}/api/auth/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(user) })
-    expect(res.status).toBe(201)
+    const user = await registeredOwner('ref', server().baseUrl)
     const page = await phone()
-    await page.goto('/login')
-    await page.getByLabel('Email').fill(user.email)
-    await page.getByLabel('Password', { exact: true }).fill(user.password)
-    await page.getByRole('button', { name: 'Sign in' }).tap()
-    await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 })
+    await signInOnLogin(page, user)
     await page.goto('/profile/edit')
     await page.getByText('Google is not connected to this account.').waitFor({ timeout: 15_000 })
-    provider.signInAs(google)
+    provider().signInAs(google)
     await page.getByRole('button', { name: 'Connect Google' }).tap()
     await page.waitForURL((url) => url.pathname === '/profile/edit', { timeout: 30_000 })
     await page.getByText(SIGN_IN_FAILURE_MESSAGES.already_linked).waitFor({ timeout: 15_000 })
@@ -258,7 +208,7 @@ describe('Email and sign-in settings', () => {
     expect(await page.getByLabel('Confirm new password').inputValue()).toBe('typed while offline')
     await page.getByRole('button', { name: 'Set password' }).tap()
     await page.getByRole('heading', { name: 'Change password' }).waitFor({ timeout: 60_000 })
-    const signIn = await fetch(`${server.baseUrl}/api/auth/login`, {
+    const signIn = await fetch(`${server().baseUrl}/api/auth/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: account.email, password: 'typed while offline' }),

@@ -34,6 +34,17 @@ async function signIn(page: Page, email: string, password: string) {
   await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 })
 }
 
+/** A new owner signed in on a phone, where the banner asks them to confirm their email (registering mailed a link). */
+async function signedInWithBanner() {
+  const user = newUser()
+  await register(user)
+  const page = await phone()
+  await signIn(page, user.email, user.password)
+  const banner = page.getByTestId('email-verification-banner')
+  await banner.waitFor()
+  return { user, page, banner }
+}
+
 describe('Accounts that stay yours', () => {
   it('forgot password: from /login to signed in with the new password, reading the link from the mail', async () => {
     const user = newUser()
@@ -135,12 +146,7 @@ describe('Accounts that stay yours', () => {
   })
 
   it("verifies the email from the owner app's banner", async () => {
-    const user = newUser()
-    await register(user)
-    const page = await phone()
-    await signIn(page, user.email, user.password)
-    const banner = page.getByTestId('email-verification-banner')
-    await banner.waitFor()
+    const { user, page, banner } = await signedInWithBanner()
     await banner.getByRole('button', { name: 'Send the link again' }).tap()
     await banner.getByText(RECOVERY_MESSAGES.verificationSent).waitFor()
     const token = linkToken(await waitForMail(sink, user.email, VERIFY_SUBJECT, 2), server().baseUrl, 'verify-email')
@@ -157,12 +163,7 @@ describe('Accounts that stay yours', () => {
   })
 
   it('the banner goes when the link was used on another device and the owner comes back to the app', async () => {
-    const user = newUser()
-    await register(user)
-    const page = await phone()
-    await signIn(page, user.email, user.password)
-    const banner = page.getByTestId('email-verification-banner')
-    await banner.waitFor()
+    const { user, page, banner } = await signedInWithBanner()
     const token = linkToken(await waitForMail(sink, user.email, VERIFY_SUBJECT), server().baseUrl, 'verify-email')
     const elsewhere = await phone()
     await elsewhere.goto(`/verify-email?token=${token}`)

@@ -147,3 +147,8 @@ export function expiredToken(token: string): string {
   const stale = Buffer.from(JSON.stringify({ ...claims, iat: past - 900, exp: past })).toString('base64url')
   return `${header}.${stale}.${signature}`
 }
+
+/** The access token is made stale, so the app refreshes: the new token carries no recent sign-in. */
+export async function ageSession(page: Page): Promise<void> {
+  await page.evaluate((stale) => localStorage.setItem('token', stale), expiredToken(await page.evaluate(() => localStorage.getItem('token') ?? '')))
+}

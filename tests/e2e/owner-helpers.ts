@@ -1,4 +1,5 @@
 // Shared steps of the owner journeys: a signed-in owner, the server's view of their data, the sync badge and toasts.
+import { randomBytes } from 'node:crypto'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import * as v from 'valibot'
 import { expect } from 'vitest'
@@ -55,6 +56,21 @@ export async function createItemByApi(owner: Owner, name: string): Promise<strin
 
 export async function publicProfile(owner: Owner): Promise<v.InferOutput<typeof PublicProfileSchema>> {
   return v.parse(PublicProfileSchema, (await api(`/api/profiles/${owner.shareableId}`)).json)
+}
+
+/** A new password account `<prefix>_<8 hex digits>` on the server at `origin` (a spec's own server, or the shared one). */
+export function registeredOwner(prefix: string, origin = baseUrl()): Promise<TestUser> {
+  const n = randomBytes(4).toString('hex')
+  return registerByApi({ username: `${prefix}_${n}`, email: `${prefix}_${n}@example.com`, password: `pw-${n}-long` }, origin)
+}
+
+/** Signs `user` in as a phone owner does, on /login's form, and waits for the dashboard. */
+export async function signInOnLogin(page: Page, user: Pick<TestUser, 'email' | 'password'>): Promise<void> {
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(user.email)
+  await page.getByLabel('Password', { exact: true }).fill(user.password)
+  await page.getByRole('button', { name: 'Sign in' }).tap()
+  await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 })
 }
 
 /** Every page of `context` starts signed in as `owner`: the tokens are stored before any of the app's code runs. */
