@@ -14,6 +14,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { consumeOAuthCallback, finishOAuthExchange } from './features/auth/oauth-callback.ts'
 import { registerServiceWorker } from './features/shell/service-worker.ts'
+import { reloadOnStaleChunks } from './features/shell/stale-chunk.ts'
 import { showUpdatePrompt } from './features/shell/update-prompt.tsx'
 import { removeBootShell } from './ui/boot-shell.ts'
 import { theme } from './lib/theme.ts'
@@ -54,3 +55,4 @@ createRoot(rootElement).render(
 )
 
 registerServiceWorker({ onUpdateWaiting: showUpdatePrompt })
+reloadOnStaleChunks()
