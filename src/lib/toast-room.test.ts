@@ -17,8 +17,8 @@ describe('toastPosition: where toasts open', () => {
   const table: [width: number, expected: string][] = [
     [360, 'top-right'],
     [767, 'top-right'],
-    [768, 'bottom-right'],
-    [1440, 'bottom-right'],
+    [768, 'top-center'],
+    [1440, 'top-center'],
   ]
   for (const [width, expected] of table) {
     it(`${width} px: ${expected}`, () => expect(toastPosition(width)).toBe(expected))

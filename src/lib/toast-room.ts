@@ -14,11 +14,12 @@ export function toastLimit(viewportWidth: number): number {
 
 /**
  * Where toasts open. On a phone, at the top under the header (the tab bar holds the bottom). From tablets up, top-right
- * put 'Product created' over the banner's 'Add wishlist item' and 'Show QR code', and a pointer resting there paused
- * its closing: the bottom-right corner holds no primary action.
+ * put 'Product created' over the banner's 'Add wishlist item' and 'Show QR code' (a pointer resting there paused its
+ * closing), and bottom-right over profile settings' Save, right-aligned at the column's end: top-center, under the
+ * header, lies over the pages' titles only.
  */
-export function toastPosition(viewportWidth: number): 'top-right' | 'bottom-right' {
-  return viewportWidth < PHONE_MAX_PX ? 'top-right' : 'bottom-right'
+export function toastPosition(viewportWidth: number): 'top-right' | 'top-center' {
+  return viewportWidth < PHONE_MAX_PX ? 'top-right' : 'top-center'
 }
 
 /** A saved-change confirmation says its one thing and goes: it must not sit over the cards the owner acts on next. */
