@@ -13,13 +13,15 @@ import { RouterProvider, createRouter } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { consumeOAuthCallback, finishOAuthExchange } from './features/auth/oauth-callback.ts'
+import { announceRouteChanges } from './features/shell/route-announcer.ts'
 import { registerServiceWorker } from './features/shell/service-worker.ts'
+import { reloadOnStaleChunks } from './features/shell/stale-chunk.ts'
 import { showUpdatePrompt } from './features/shell/update-prompt.tsx'
 import { removeBootShell } from './ui/boot-shell.ts'
 import { theme } from './lib/theme.ts'
 import { DEFAULT_THEME, themeStorageManager, toColorScheme } from './lib/theme-storage.ts'
 import { routeTree } from './routeTree.gen.ts'
-import { toastLimit } from './lib/toast-room.ts'
+import { toastLimit, toastPosition } from './lib/toast-room.ts'
 
 // Before the router reads the location: tokens in /oauth/callback's query must never reach history or a render.
 consumeOAuthCallback(window.location, window.history)
@@ -31,6 +33,7 @@ const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestora
 // The owner frames take the boot shell away as they paint; any other page the router renders (a redirect to /login,
 // an error) ends it too, so it never covers a page.
 router.subscribe('onRendered', removeBootShell)
+announceRouteChanges(router)
 
 declare module '@tanstack/react-router' {
   interface Register {
@@ -47,10 +50,11 @@ createRoot(rootElement).render(
   <StrictMode>
     {/* The theme's variables and breakpoint classes come from the build (virtual:qrtee-theme.css, src/lib/theme-css.ts). */}
     <MantineProvider theme={theme} withCssVariables={false} withGlobalClasses={false} colorSchemeManager={colorSchemeManager} defaultColorScheme={toColorScheme(DEFAULT_THEME)}>
-      <Notifications position="top-right" limit={toastLimit(window.innerWidth)} />
+      <Notifications position={toastPosition(window.innerWidth)} limit={toastLimit(window.innerWidth)} />
       <RouterProvider router={router} />
     </MantineProvider>
   </StrictMode>,
 )
 
 registerServiceWorker({ onUpdateWaiting: showUpdatePrompt })
+reloadOnStaleChunks()

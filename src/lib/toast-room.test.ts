@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { toastLimit } from './toast-room.ts'
+import { toastLimit, toastPosition } from './toast-room.ts'
 
 describe('toastLimit: how many toasts show at once', () => {
   const table: [width: number, expected: number][] = [
@@ -10,5 +10,17 @@ describe('toastLimit: how many toasts show at once', () => {
   ]
   for (const [width, expected] of table) {
     it(`${width} px: ${expected}`, () => expect(toastLimit(width)).toBe(expected))
+  }
+})
+
+describe('toastPosition: where toasts open', () => {
+  const table: [width: number, expected: string][] = [
+    [360, 'top-right'],
+    [767, 'top-right'],
+    [768, 'top-center'],
+    [1440, 'top-center'],
+  ]
+  for (const [width, expected] of table) {
+    it(`${width} px: ${expected}`, () => expect(toastPosition(width)).toBe(expected))
   }
 })

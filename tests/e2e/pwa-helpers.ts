@@ -1,9 +1,10 @@
 // Shared steps of the PWA spec: owners with a chosen profile through the API, a stand-in redirect destination, a
 // second app server on a copy of dist/ for the update flow, and waiting for the service worker to take control.
-import { cpSync, mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import type { Page } from 'playwright-core'
 import * as v from 'valibot'
 import { loadConfig } from '../../server/config.ts'
 import { projectRoot, startServer } from '../../server/main.ts'
@@ -79,3 +80,46 @@ export async function startCopyOfApp(options: { keepDatabase?: boolean } = {}) {
 
 export type CopyOfApp = Awaited<ReturnType<typeof startCopyOfApp>>
 export type CopyServer = Awaited<ReturnType<CopyOfApp['serveOn']>>
+
+/**
+ * A deploy whose build gave one route chunk (the first file named `<chunk>-<hash>.js`) a new hash, as a change to that
+ * page would: the chunk and the entry that names it (and so index.html and the worker's precache list) change names.
+ * The old files are gone from dist/, as from a server after a deploy. Returns the chunk's new file name.
+ */
+export function renameRouteChunk(distDir: string, chunk: string): string {
+  const assets = path.join(distDir, 'assets')
+  const named = (prefix: string) => {
+    const found = readdirSync(assets).find((name) => name.startsWith(`${prefix}-`) && name.endsWith('.js') && /^[\w-]+-[\w-]{8}\.js$/.test(name))
+    if (!found) throw new Error(`no ${prefix}-<hash>.js in ${assets}`)
+    return found
+  }
+  const renames = new Map([
+    [named(chunk), `${chunk}-e2eNew01.js`],
+    [named('app'), 'app-e2eNew01.js'],
+  ])
+  const rewrite = (file: string) => {
+    let text = readFileSync(file, 'utf8')
+    for (const [from, to] of renames) text = text.replaceAll(from, to)
+    // index.html's precache revision follows its bytes.
+    text = text.replace(/"revision":"[0-9a-f]{32}","url":"index.html"/, '"revision":"e2e0000000000000000000000000new1","url":"index.html"')
+    writeFileSync(file, text)
+  }
+  for (const [from, to] of renames) renameSync(path.join(assets, from), path.join(assets, to))
+  for (const file of [path.join(distDir, 'index.html'), path.join(distDir, 'sw.js'), ...readdirSync(assets).filter((name) => name.endsWith('.js')).map((name) => path.join(assets, name))]) rewrite(file)
+  return `${chunk}-e2eNew01.js`
+}
+
+/** The controlling worker's answer to the marker a test appended to the second build's sw.js, or null when it does not know it. */
+export function workerVersion(page: Page): Promise<string | null> {
+  return page.evaluate(
+    () =>
+      new Promise<string | null>((resolve) => {
+        const controller = navigator.serviceWorker.controller
+        if (!controller) return resolve(null)
+        const channel = new MessageChannel()
+        channel.port1.onmessage = (event) => resolve(typeof event.data === 'string' ? event.data : null)
+        controller.postMessage('E2E_VERSION?', [channel.port2])
+        setTimeout(() => resolve(null), 1000)
+      }),
+  )
+}

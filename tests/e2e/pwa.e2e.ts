@@ -8,7 +8,7 @@ import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { baseUrl, freshPagePerTest, newContext, type ServiceWorkers } from './browser.ts'
 import { confirmPurchase, giftCard, waitForServiceWorker } from './helpers.ts'
-import { api, type CopyOfApp, type CopyServer, ownerWith, startCopyOfApp, startDestination } from './pwa-helpers.ts'
+import { api, type CopyOfApp, type CopyServer, ownerWith, startCopyOfApp, startDestination, workerVersion } from './pwa-helpers.ts'
 
 let browser: Browser
 let context: BrowserContext
@@ -152,21 +152,6 @@ async function deploySecondBuild(app: CopyOfApp, server: CopyServer): Promise<Co
   const next = await app.serveOn(server.port)
   await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.update()))
   return next
-}
-
-/** The controlling worker's answer to the marker appended in the update test, or null when it does not know it. */
-function workerVersion(page: Page): Promise<string | null> {
-  return page.evaluate(
-    () =>
-      new Promise<string | null>((resolve) => {
-        const controller = navigator.serviceWorker.controller
-        if (!controller) return resolve(null)
-        const channel = new MessageChannel()
-        channel.port1.onmessage = (event) => resolve(typeof event.data === 'string' ? event.data : null)
-        controller.postMessage('E2E_VERSION?', [channel.port2])
-        setTimeout(() => resolve(null), 1000)
-      }),
-  )
 }
 
 const IconSchema = v.object({ src: v.string(), sizes: v.string(), type: v.optional(v.string()), purpose: v.optional(v.string()) })
