@@ -44,6 +44,15 @@ export function breakpointClassesCss(override: MantineThemeOverride = theme): st
   }, '')
 }
 
+/**
+ * A focused field's ring: Mantine only recolours the 1 px border, about 2.7:1 against a dark card. Two pixels outside
+ * it, blue 8 on light (5:1 on white) and blue 4 on dark (5.5:1 on the #2e2e2e card), in fields with an eye or a clear
+ * button too (focus-within).
+ */
+export const FOCUS_RING_CSS =
+  ':root .mantine-Input-input:focus, :root .mantine-Input-input:focus-within {outline: 2px solid var(--mantine-color-blue-8); outline-offset: 2px;}' +
+  ':root[data-mantine-color-scheme="dark"] .mantine-Input-input:focus, :root[data-mantine-color-scheme="dark"] .mantine-Input-input:focus-within {outline-color: var(--mantine-color-blue-4);}'
+
 export function themeStylesheet(): string {
-  return `/* Generated at build time from src/lib/theme.ts by src/lib/theme-css.ts. */\n${themeVariablesCss()}\n${breakpointClassesCss()}\n`
+  return `/* Generated at build time from src/lib/theme.ts by src/lib/theme-css.ts. */\n${themeVariablesCss()}\n${breakpointClassesCss()}\n${FOCUS_RING_CSS}\n`
 }

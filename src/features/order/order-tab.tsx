@@ -8,6 +8,7 @@ import type { CatalogProduct, Country, ShippingRate } from '../../contract/order
 import type { OwnerDatabase } from '../../local/db.ts'
 import { formatCents, parseCents } from '../../lib/cents.ts'
 import { OptionGroup } from '../../ui/option-group.tsx'
+import { focusQuoteField, useFocusAfterBusy } from './focus-after.ts'
 import { MyOrders } from './my-orders.tsx'
 import { draftOrderBody, isOrderRefusal, quoteShipping, sendDraftOrder } from './order-api.ts'
 import { pendingOrderFor, sendPendingOrder } from './pending-order.ts'
@@ -40,8 +41,9 @@ export function OrderTab({ db }: { db: OwnerDatabase }) {
       {catalog.status === 'loading' ? <Text>{ORDER_TEXTS.loading('T-Shirt')}</Text> : null}
       {catalog.status === 'error' && online ? <Alert color="red">{ORDER_TEXTS.loadFailed}</Alert> : null}
       {catalog.status === 'error' && !online ? <Alert color="yellow">{ORDER_TEXTS.offlineNoCatalog}</Alert> : null}
+      {/* A permanent note, not an alert: role=alert read it out on every visit. */}
       {catalog.status === 'loaded' && catalog.demo ? (
-        <Alert color="blue" title="Demo catalog">
+        <Alert color="blue" title="Demo catalog" role="note">
           {ORDER_TEXTS.demo}
         </Alert>
       ) : null}
@@ -88,6 +90,7 @@ function OrderForm({ db, products, countries, recipient, onRecipient, cart, onCa
   const stepBy = (step: 1 | -1) => typeQuantity(String(stepQuantity(quantityReading.ok ? quantityReading.quantity : quantity, step)))
   const [quote, setQuote] = useState<{ key: string; rates: ShippingRate[]; chosen: string | null } | null>(null)
   const [busy, setBusy] = useState<'quote' | 'order' | null>(null)
+  const { calculateButton, orderButton, focusWhenDone } = useFocusAfterBusy(busy)
   // An order whose answer a reload cut off goes again, with its stored key, once the tab is online.
   useEffect(() => {
     if (!online) return
@@ -121,8 +124,10 @@ function OrderForm({ db, products, countries, recipient, onRecipient, cart, onCa
     if (missing.length > 0) {
       setTriedQuote(true)
       notifications.show({ title: ORDER_TEXTS.missingInformation, message: ORDER_TEXTS.missingInformationMessage(missing.map((m) => m.label)), color: 'yellow' })
+      focusQuoteField(missing[0]?.field)
       return
     }
+    focusWhenDone('quote')
     setBusy('quote')
     try {
       const found = await quoteShipping(recipient, items)
@@ -143,6 +148,7 @@ function OrderForm({ db, products, countries, recipient, onRecipient, cart, onCa
     // The same order tried again (a lost answer, a reload) keeps its key, stored on the device before it is sent, so
     // the server answers it instead of ordering twice (pending-order.ts).
     const content = JSON.stringify([currentKey, rate.id, recipient.name])
+    focusWhenDone('order')
     setBusy('order')
     try {
       await pendingOrderFor(db, content, draftOrderBody(recipient, rate.id, items))
@@ -173,7 +179,7 @@ function OrderForm({ db, products, countries, recipient, onRecipient, cart, onCa
                 value={product ? String(product.id) : ''}
                 onChange={(value) => onCart({ ...cart, productId: Number(value), variantId: null })}
               />
-              <div role="group" aria-label="Size" aria-invalid={marked.has('size') || undefined}>
+              <div role="group" aria-label="Size" data-quote-field="size" aria-invalid={marked.has('size') || undefined}>
                 <Text size="sm" fw={500} mb={4}>
                   Size
                 </Text>
@@ -198,13 +204,15 @@ function OrderForm({ db, products, countries, recipient, onRecipient, cart, onCa
               </Group>
             </Stack>
           </Card>
-          <RecipientCard recipient={recipient} countries={countries} onChange={onRecipient} onCalculate={() => void calculate()} marked={marked} busy={busy === 'quote'} disabled={!online || busy !== null} />
+          <RecipientCard recipient={recipient} countries={countries} onChange={onRecipient} onCalculate={() => void calculate()} marked={marked} busy={busy === 'quote'} disabled={!online || busy !== null} calculateRef={calculateButton} />
           <Card withBorder radius="md" p="lg">
             <Stack gap="sm">
               <Title order={3}>Shipping & Order</Title>
               {/* Choices that wrap, not a select: its one-line field cut 'Flat Rate (5-8 business days): €9' at 360 px. */}
               {rates.length > 0 && quote ? (
-                <OptionGroup legend="Shipping rate" options={rates.map((r) => ({ value: r.id, label: rateLabel(r) }))} value={rate?.id ?? ''} onChange={(chosen) => setQuote({ ...quote, chosen })} />
+                <div data-shipping-rates>
+                  <OptionGroup legend="Shipping rate" options={rates.map((r) => ({ value: r.id, label: rateLabel(r) }))} value={rate?.id ?? ''} onChange={(chosen) => setQuote({ ...quote, chosen })} />
+                </div>
               ) : (
                 <div>
                   <Text size="sm" fw={500}>
@@ -230,7 +238,7 @@ function OrderForm({ db, products, countries, recipient, onRecipient, cart, onCa
                   {!quantityReading.ok ? ORDER_TEXTS.quantityFirst : rate ? format(money.totalCents) : ORDER_TEXTS.totalNotQuoted(format(money.subtotalCents))}
                 </Text>
               </Group>
-              <Button onClick={() => void order()} loading={busy === 'order'} disabled={!online || busy !== null}>
+              <Button ref={orderButton} onClick={() => void order()} loading={busy === 'order'} disabled={!online || busy !== null}>
                 Create draft order
               </Button>
             </Stack>

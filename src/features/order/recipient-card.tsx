@@ -14,15 +14,17 @@ type Props = {
   marked: ReadonlySet<QuoteField>
   busy: boolean
   disabled: boolean
+  calculateRef: React.Ref<HTMLButtonElement>
 }
 
-export function RecipientCard({ recipient, countries, onChange, onCalculate, marked, busy, disabled }: Props) {
+export function RecipientCard({ recipient, countries, onChange, onCalculate, marked, busy, disabled, calculateRef }: Props) {
   const countryOptions = useMemo(() => countries.map((c) => ({ value: c.code, label: c.name })), [countries])
   const states = statesOf(countries, recipient.country_code)
   const required = (key: QuoteField) => (marked.has(key) ? 'Required' : undefined)
   const field = (key: keyof RecipientDraft) => ({
     value: recipient[key],
     error: required(key),
+    'data-quote-field': key,
     onChange: (event: React.ChangeEvent<HTMLInputElement>) => onChange({ ...recipient, [key]: event.currentTarget.value }),
   })
   return (
@@ -31,9 +33,22 @@ export function RecipientCard({ recipient, countries, onChange, onCalculate, mar
         <Title order={3}>Recipient</Title>
         <TextInput label="Full name" autoComplete="name" {...field('name')} />
         <TextInput label="Address" autoComplete="address-line1" {...field('address1')} />
+        {/* Country before State: choosing one that has states puts its State next in Tab order, not behind. */}
         <Grid>
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <TextInput label="City" autoComplete="address-level2" {...field('city')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <Select
+              label="Country"
+              searchable
+              data={countryOptions}
+              value={recipient.country_code || null}
+              error={required('country_code')}
+              data-quote-field="country_code"
+              onChange={(value) => onChange(withCountry(recipient, value ?? ''))}
+              nothingFoundMessage="No such country"
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
             {states ? (
@@ -44,6 +59,7 @@ export function RecipientCard({ recipient, countries, onChange, onCalculate, mar
                 data={states.map((s) => ({ value: s.code, label: s.name }))}
                 value={recipient.state_code || null}
                 error={required('state_code')}
+                data-quote-field="state_code"
                 onChange={(value) => onChange({ ...recipient, state_code: value ?? '' })}
               />
             ) : (
@@ -51,21 +67,10 @@ export function RecipientCard({ recipient, countries, onChange, onCalculate, mar
             )}
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Select
-              label="Country"
-              searchable
-              data={countryOptions}
-              value={recipient.country_code || null}
-              error={required('country_code')}
-              onChange={(value) => onChange(withCountry(recipient, value ?? ''))}
-              nothingFoundMessage="No such country"
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
             <TextInput label="ZIP" autoComplete="postal-code" {...field('zip')} />
           </Grid.Col>
         </Grid>
-        <Button onClick={onCalculate} loading={busy} disabled={disabled} variant="light">
+        <Button ref={calculateRef} onClick={onCalculate} loading={busy} disabled={disabled} variant="light">
           Calculate shipping
         </Button>
       </Stack>

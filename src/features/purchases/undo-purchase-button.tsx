@@ -1,7 +1,7 @@
 // Owns 'Back on the wishlist' (decision 148): the two-tap undo of a stranger's purchase, in the table or a phone's row.
 import { Button, Group, Stack, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 
 export const UNDO_LABEL = 'Back on the wishlist'
 
@@ -17,15 +17,26 @@ type Props = {
 export function UndoPurchaseButton({ purchaseId, itemName, onUndo, fullWidth = false }: Props) {
   const [asking, setAsking] = useState(false)
   const [busy, setBusy] = useState(false)
+  const questionId = useId()
+  // Each row's button says whose purchase it undoes; focus follows the question in and, on 'Keep it', back out.
+  const name = `${UNDO_LABEL}: ${itemName}`
+  const focused = useRef<HTMLButtonElement>(null)
+  const answered = useRef(false)
+  useEffect(() => {
+    if (asking || answered.current) focused.current?.focus()
+  }, [asking])
   if (!asking) {
     return (
-      <Button variant={fullWidth ? 'default' : 'subtle'} size="compact-sm" mt={4} px={fullWidth ? undefined : 0} fullWidth={fullWidth} onClick={() => setAsking(true)}>
+      <Button ref={focused} aria-label={name} variant={fullWidth ? 'default' : 'subtle'} size="compact-sm" mt={4} px={fullWidth ? undefined : 0} fullWidth={fullWidth} onClick={() => setAsking(true)}>
         {UNDO_LABEL}
       </Button>
     )
   }
   const confirm = (
     <Button
+      ref={focused}
+      aria-label={name}
+      aria-describedby={questionId}
       size="compact-sm"
       color="red"
       loading={busy}
@@ -45,12 +56,21 @@ export function UndoPurchaseButton({ purchaseId, itemName, onUndo, fullWidth = f
     </Button>
   )
   const keep = (
-    <Button size="compact-sm" variant="default" onClick={() => setAsking(false)} disabled={busy} fullWidth={fullWidth}>
+    <Button
+      size="compact-sm"
+      variant="default"
+      onClick={() => {
+        answered.current = true
+        setAsking(false)
+      }}
+      disabled={busy}
+      fullWidth={fullWidth}
+    >
       Keep it
     </Button>
   )
   const question = (
-    <Text size="sm">
+    <Text size="sm" id={questionId}>
       Was this not a real purchase? {itemName} can then be bought again.
     </Text>
   )

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { badgeAccessibleName, badgeCount, badgeLook, badgeText } from './sync-badge.ts'
+import { badgeAccessibleName, badgeCount, badgeLook, badgeText, moodAnnouncement, syncMood } from './sync-badge.ts'
 
 describe('sync badge look', () => {
   const cases = [
@@ -39,5 +39,21 @@ describe('sync badge look', () => {
     expect(badgeText({ label: 'Synced at 10:15', failedCount: 0 }, 0)).toBe('Synced at 10:15')
     expect(badgeText({ label: 'Needs you', failedCount: 1 }, 0)).toBe('Needs you · 1 failed')
     expect(badgeText({ label: 'Synced at 10:15', failedCount: 0 }, 1)).toBe('Synced at 10:15 · 1 notice')
+  })
+})
+
+describe('sync state announcements', () => {
+  it('says a change of state once, not a count that ticks', () => {
+    expect(syncMood({ state: 'offline', failedCount: 1 })).toBe('offline')
+    expect(syncMood({ state: 'needs-you', failedCount: 1 })).toBe('refused')
+    expect(syncMood({ state: 'pending', failedCount: 0 })).toBe('online')
+    expect(syncMood({ state: 'syncing', failedCount: 0 })).toBe('online')
+    expect(moodAnnouncement(null, 'offline')).toBeNull()
+    expect(moodAnnouncement('online', 'online')).toBeNull()
+    expect(moodAnnouncement('online', 'offline')).toBe('Offline: changes are kept on this device')
+    expect(moodAnnouncement('offline', 'online')).toBe('Back online: changes are sent')
+    expect(moodAnnouncement('online', 'refused')).toBe('A change was refused: open the sync status')
+    expect(moodAnnouncement('offline', 'refused')).toBe('A change was refused: open the sync status')
+    expect(moodAnnouncement('refused', 'online')).toBeNull()
   })
 })

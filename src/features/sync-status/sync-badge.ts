@@ -44,3 +44,19 @@ export function badgeText(indicator: Pick<SyncIndicator, 'label' | 'failedCount'
   if (noticeCount > 0) parts.push(noticeCount === 1 ? '1 notice' : `${noticeCount} notices`)
   return parts.join(' · ')
 }
+
+/** What a screen reader hears of the sync state: only these three, so a count ticking by is never read out. */
+export type SyncMood = 'offline' | 'refused' | 'online'
+
+export function syncMood(indicator: Pick<SyncIndicator, 'state' | 'failedCount'>): SyncMood {
+  if (indicator.state === 'offline') return 'offline'
+  return indicator.failedCount > 0 ? 'refused' : 'online'
+}
+
+/** Said once when the mood changes; nothing at the first look (the badge's name says it) or when a refusal is settled. */
+export function moodAnnouncement(previous: SyncMood | null, next: SyncMood): string | null {
+  if (previous === null || previous === next) return null
+  if (next === 'offline') return 'Offline: changes are kept on this device'
+  if (next === 'refused') return 'A change was refused: open the sync status'
+  return previous === 'offline' ? 'Back online: changes are sent' : null
+}

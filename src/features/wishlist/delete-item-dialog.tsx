@@ -11,9 +11,11 @@ type Props = {
   /** The item to delete; null keeps the dialog closed. */
   item: { id: string; name: string } | null
   onClose: () => void
+  /** Called once the item is gone, before the dialog closes. */
+  onDeleted?: (id: string) => void
 }
 
-export function DeleteItemDialog({ db, item, onClose }: Props) {
+export function DeleteItemDialog({ db, item, onClose, onDeleted }: Props) {
   const [deleting, setDeleting] = useState(false)
   const mounted = useAfterFirstPaint(item !== null)
 
@@ -24,6 +26,7 @@ export function DeleteItemDialog({ db, item, onClose }: Props) {
       // A local write: the item leaves the grid at once and the DELETE is sent by the sync engine later.
       await deleteItem(db, item.id)
       notifications.show({ color: 'green', title: 'Deleted', message: 'Product has been removed.' })
+      onDeleted?.(item.id)
       onClose()
     } catch (error) {
       const message = error instanceof Error && error.message ? error.message : 'Failed to delete product'
@@ -44,7 +47,7 @@ export function DeleteItemDialog({ db, item, onClose }: Props) {
       title="Delete product"
       centered
       closeOnClickOutside={false}
-      closeOnEscape={false}
+      closeOnEscape={!deleting}
       withCloseButton={false}
     >
       <Text>

@@ -94,6 +94,7 @@ function WishlistCardView({ db, item, editHref, onEdit, onDelete }: Props) {
         <a
           className={EDIT_BUTTON}
           aria-label={`Edit ${item.name}`}
+          data-edit-id={item.id}
           href={editHref}
           onClick={(event) => {
             if (!isPlainClick(event)) return

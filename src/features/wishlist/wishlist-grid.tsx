@@ -1,11 +1,12 @@
 // Owns the owner's wishlist grid: 6 placeholders on the first load, the cards, an empty note, and the delete dialog.
 import { Alert, Card, SimpleGrid, Skeleton, Text } from '@mantine/core'
 import { useNavigate, useRouter } from '@tanstack/react-router'
-import { memo, useCallback, useMemo, useState } from 'react'
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { LocalItem, OwnerDatabase } from '../../local/db.ts'
 import { useDialogRequest } from '../../ui/dialog-request.ts'
 import { DeleteItemDialog } from './delete-item-dialog.tsx'
 import { editHrefBuilder } from './edit-href.ts'
+import { focusNeighbour, neighbourOf } from './focus-after-delete.ts'
 import type { WishlistState } from './use-wishlist.ts'
 import { WishlistCard } from './wishlist-card.tsx'
 import classes from './wishlist-grid.module.css'
@@ -21,6 +22,21 @@ export const WishlistGrid = memo(function WishlistGrid({ db, state }: { db: Owne
   const { stringifySearch } = useRouter().options
   const editHrefOf = useMemo(() => editHrefBuilder(stringifySearch), [stringifySearch])
   const requestDialog = useDialogRequest()
+  // Where focus goes once the deleted card has left the grid; the dialog would hand it back to that card's Delete.
+  const focusAfter = useRef<{ deleted: string; neighbour: string | null } | null>(null)
+  const items = state.status === 'loaded' ? state.items : null
+  useEffect(() => {
+    const pending = focusAfter.current
+    if (!pending || !items || items.some((item) => item.id === pending.deleted)) return
+    focusAfter.current = null
+    focusNeighbour(pending.neighbour)
+  }, [items])
+  const onDeleted = useCallback(
+    (id: string) => {
+      focusAfter.current = { deleted: id, neighbour: neighbourOf(items?.map((item) => item.id) ?? [], id) }
+    },
+    [items],
+  )
   // On the dashboard the dialog opens in the tap's own render (decision 178); elsewhere by the address. Either way over
   // the page where it is: the router would otherwise scroll the grid to the top behind it.
   const openEdit = useCallback(
@@ -69,7 +85,7 @@ export const WishlistGrid = memo(function WishlistGrid({ db, state }: { db: Owne
         </div>
       )}
       {/* Stays mounted when the last item goes, so the dialog closes itself instead of vanishing mid-transition. */}
-      <DeleteItemDialog db={db} item={deleting} onClose={() => setDeleting(null)} />
+      <DeleteItemDialog db={db} item={deleting} onClose={() => setDeleting(null)} onDeleted={onDeleted} />
     </>
   )
 })

@@ -29,7 +29,7 @@ function WishlistTabView({ db, extraStat, belowStats }: Props) {
         <Group justify="space-between" align="center">
           {username ? <Title order={2}>{greeting(username, newAccount.current ??= takeNewAccount(username))}</Title> : <Skeleton height={32} width={280} aria-label="Loading profile" />}
           <Group gap="sm">
-            <ButtonLink to="/dashboard" search={(prev) => ({ ...prev, modal: 'new', id: undefined })} resetScroll={false} leftSection={<IconPlus size={18} aria-hidden />}>
+            <ButtonLink to="/dashboard" search={(prev) => ({ ...prev, modal: 'new', id: undefined })} resetScroll={false} leftSection={<IconPlus size={18} aria-hidden />} data-add-item>
               Add wishlist item
             </ButtonLink>
             <ShowQrCodeLink />
