@@ -2,9 +2,11 @@
 // wishlist features through the route; the frames here keep the address, the Close behaviour and the focus handling,
 // and the dialog a tap asked for before the address says so (decision 178).
 import { Modal, Text } from '@mantine/core'
-import { type ReactNode, type RefObject, useCallback, useEffect, useLayoutEffect, useState } from 'react'
+import { useBlocker } from '@tanstack/react-router'
+import { type ReactNode, type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useAfterFirstPaint } from '../../ui/after-first-paint.ts'
 import type { DialogRequest } from '../../ui/dialog-request.ts'
+import { DiscardChangesDialog, type UnsavedCheck, UnsavedChangesSlot } from '../../ui/unsaved-changes.tsx'
 import './dashboard-dialogs.css'
 import type { DashboardModal } from './dashboard-search.ts'
 
@@ -64,17 +66,54 @@ export function DashboardDialogs(props: Props) {
   }, [requests])
   // Once the address says something else (Back, another dialog), the address decides again.
   useEffect(() => setRequested((shown) => (shown && (shown.modal !== modal || shown.id !== itemId) ? null : shown)), [modal, itemId])
+  // The open form's check for unsaved typing (decision 205); emptied by a close the form chose (Save, Cancel, Discard).
+  const unsaved = useRef<UnsavedCheck | null>(null)
+  const [asking, setAsking] = useState(false)
   const close = useCallback(() => {
+    unsaved.current = null
+    setAsking(false)
     setRequested(null)
     onClose()
   }, [onClose])
+  // Escape, a tap outside and the close button ask first when the form has changes.
+  const closeAsked = useCallback(() => (unsaved.current?.() ? setAsking(true) : close()), [close])
   const shown: Shown = requested ? { modal: requested.modal, itemId: requested.id } : { modal, itemId }
+  // Back (or any link) away from a dialog with changes waits for the same answer.
+  const leaving = useBlocker({
+    shouldBlockFn: ({ next }) => leavesDialog(next, shown) && unsaved.current?.() === true,
+    enableBeforeUnload: () => unsaved.current?.() === true,
+    withResolver: true,
+  })
   // Closed on a reload, the Modal (portal, scroll lock, transitions) joins the page after its first paint.
   if (!useAfterFirstPaint(shown.modal !== undefined)) return null
   const body = content(shown, props, close)
+  const askingNow = asking || leaving.status === 'blocked'
+  const keep = () => (leaving.status === 'blocked' ? leaving.reset() : setAsking(false))
+  const discard = () => {
+    if (leaving.status !== 'blocked') return close()
+    unsaved.current = null
+    leaving.proceed()
+  }
   return (
-    <Modal opened={shown.modal !== undefined} onClose={close} title={shown.modal ? TITLES[shown.modal] : ''} centered transitionProps={AT_ONCE}>
-      {body === undefined ? <Text c="dimmed">Coming soon.</Text> : body}
-    </Modal>
+    <>
+      <Modal
+        opened={shown.modal !== undefined}
+        onClose={closeAsked}
+        title={shown.modal ? TITLES[shown.modal] : ''}
+        centered
+        transitionProps={AT_ONCE}
+        closeOnEscape={!askingNow}
+        trapFocus={!askingNow}
+      >
+        <UnsavedChangesSlot value={unsaved}>{body === undefined ? <Text c="dimmed">Coming soon.</Text> : body}</UnsavedChangesSlot>
+      </Modal>
+      <DiscardChangesDialog opened={askingNow} onKeep={keep} onDiscard={discard} />
+    </>
   )
+}
+
+/** Whether a navigation goes elsewhere than the dialog shown: the router catching up with a tap's dialog does not. */
+function leavesDialog(next: { pathname: string; search: unknown }, shown: Shown): boolean {
+  const search = (next.search ?? {}) as { modal?: unknown; id?: unknown }
+  return shown.modal !== undefined && (next.pathname !== '/dashboard' || search.modal !== shown.modal || search.id !== shown.itemId)
 }

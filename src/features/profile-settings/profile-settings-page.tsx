@@ -4,10 +4,11 @@ import { Button, Container, Divider, Group, Loader, Paper, Stack, Switch, Text, 
 import { useForm } from '@mantine/form'
 import { useNetwork } from '@mantine/hooks'
 import { notifications } from '@mantine/notifications'
-import { useState } from 'react'
+import { type RefObject, useMemo, useRef, useState } from 'react'
 import { GrowingTextarea } from '../../ui/growing-textarea.tsx'
 import { OptionGroup } from '../../ui/option-group.tsx'
 import type { LocalProfile, OwnerDatabase } from '../../local/db.ts'
+import { profileQuery } from '../../local/queries.ts'
 import { LocalStorageFullError } from '../../local/write-errors.ts'
 import { updateProfileSettings } from '../../local/writes.ts'
 import { AccountDataSection } from './account-data-section.tsx'
@@ -17,6 +18,8 @@ import { passwordFailure, type PasswordResult, saveToast } from './save-report.t
 import { NotificationsSection } from './notifications-section.tsx'
 import { PhotoSection } from './photo-section.tsx'
 import { invalidSettingsMessage, PROFILE_TYPE_OPTIONS, savedSettingsValues, toProfileSettings, toSettingsValues, unsavedHiddenMessage, validateSettings, withIdsOf, type SettingsValues } from './settings-values.ts'
+import { ChangedElsewhereNotice, LeaveGuard } from './settings-guards.tsx'
+import { sameSettings } from './settings-seen.ts'
 import { SocialLinksEditor } from './social-links-editor.tsx'
 import { useSettingsProfile } from './use-settings-profile.ts'
 
@@ -34,6 +37,12 @@ type Props = {
 
 export function ProfileSettingsPage({ db, onLoadFailed, onAccountDeleted, confirmWithGoogle, deleteOpenAtStart = false }: Props) {
   const state = useSettingsProfile(db, onLoadFailed)
+  // A deleted account leaves the page whatever the form holds: nothing is left to save it to.
+  const released = useRef(false)
+  const accountDeleted = async () => {
+    released.current = true
+    await onAccountDeleted()
+  }
   return (
     <Container size="sm" py="lg">
       <Title order={2} mb="md">
@@ -42,9 +51,9 @@ export function ProfileSettingsPage({ db, onLoadFailed, onAccountDeleted, confir
       {state.status === 'loaded' ? (
         // Mounted once the profile is there, so the form starts from it and a later sync does not overwrite typing.
         <>
-          <SettingsForm db={db} profile={state.profile} />
+          <SettingsForm db={db} profile={state.profile} released={released} />
           <NotificationsSection db={db} profile={state.profile} />
-          <AccountDataSection onAccountDeleted={onAccountDeleted} confirmWithGoogle={confirmWithGoogle} openAtStart={deleteOpenAtStart} />
+          <AccountDataSection onAccountDeleted={accountDeleted} confirmWithGoogle={confirmWithGoogle} openAtStart={deleteOpenAtStart} />
         </>
       ) : (
         <Group justify="center" py="xl">
@@ -55,12 +64,23 @@ export function ProfileSettingsPage({ db, onLoadFailed, onAccountDeleted, confir
   )
 }
 
-function SettingsForm({ db, profile }: { db: OwnerDatabase; profile: LocalProfile }) {
+function SettingsForm({ db, profile, released }: { db: OwnerDatabase; profile: LocalProfile; released: RefObject<boolean> }) {
   const { online } = useNetwork()
   const [saving, setSaving] = useState(false)
   const form = useForm<SettingsValues>({ initialValues: toSettingsValues(profile), validate: validateSettings })
   const passwordForm = useForm<PasswordValues>({ mode: 'uncontrolled', initialValues: EMPTY_PASSWORD_VALUES })
   const type = form.values.profileType
+  const hasChanges = () => !sameSettings(form.getValues(), form.getInitialValues()) || passwordForm.isDirty()
+  // The stored settings this form last took (opened, saved or reloaded); a difference came from elsewhere.
+  const [taken, setTaken] = useState(form.getInitialValues)
+  const stored = useMemo(() => toSettingsValues(profile), [profile])
+  const changedElsewhere = !saving && !sameSettings(taken, stored)
+  const showNewValues = () => {
+    form.setValues(stored)
+    form.resetDirty(stored)
+    form.clearErrors()
+    setTaken(stored)
+  }
 
   const selectType = (value: SettingsValues['profileType']) => form.setFieldValue('profileType', value)
 
@@ -77,6 +97,7 @@ function SettingsForm({ db, profile }: { db: OwnerDatabase; profile: LocalProfil
     })
 
   const submit = form.onSubmit(async (values) => {
+    if (saving) return
     const password = checkPasswordChange(passwordForm.getValues())
     if (password.kind === 'invalid') {
       passwordForm.setFieldError(password.field, password.message)
@@ -91,6 +112,8 @@ function SettingsForm({ db, profile }: { db: OwnerDatabase; profile: LocalProfil
       const saved = savedSettingsValues(values, linkIds)
       form.setInitialValues(saved)
       if (saved !== values) form.setFieldValue('socialLinks', withIdsOf(form.getValues().socialLinks, new Map(saved.socialLinks.map((row) => [row.key, row.id]))))
+      const written = await profileQuery(db)
+      if (written) setTaken(toSettingsValues(written))
     } catch (error) {
       const message = error instanceof LocalStorageFullError ? error.message : 'Failed to save profile'
       notifications.show({ color: 'red', title: 'Error', message })
@@ -123,8 +146,10 @@ function SettingsForm({ db, profile }: { db: OwnerDatabase; profile: LocalProfil
 
   return (
     <Paper withBorder p="lg" radius="md">
+      <LeaveGuard hasChanges={hasChanges} released={released} />
       <form onSubmit={submit} noValidate>
         <Stack gap="lg">
+          {changedElsewhere ? <ChangedElsewhereNotice hasChanges={hasChanges} onShowNew={showNewValues} /> : null}
           <PhotoSection db={db} profile={profile} />
           <GrowingTextarea label="Description" minRows={3} key={form.key('description')} {...form.getInputProps('description')} />
           <OptionGroup legend="Profile type" options={PROFILE_TYPE_OPTIONS} value={type} onChange={selectType} />
@@ -157,7 +182,8 @@ function SettingsForm({ db, profile }: { db: OwnerDatabase; profile: LocalProfil
           <Divider />
           <PasswordSection form={passwordForm} online={online} />
           <Group justify="flex-end">
-            <Button type="submit" disabled={saving}>
+            {/* Looks disabled while saving but keeps the focus a keyboard user gave it (data-disabled, not disabled). */}
+            <Button type="submit" data-disabled={saving || undefined} aria-disabled={saving || undefined} onClick={(event) => saving && event.preventDefault()}>
               {saving ? 'Saving...' : 'Save'}
             </Button>
           </Group>

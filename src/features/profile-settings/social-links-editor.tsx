@@ -2,7 +2,7 @@
 // A row stacks its URL under the platform line, full width at any screen size (issue 23).
 import { ActionIcon, Button, Group, Stack, Text, TextInput, ThemeIcon } from '@mantine/core'
 import { IconExternalLink, IconPlus, IconTrash } from '@tabler/icons-react'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { QUICK_ADD_PLATFORMS, emptyRow, openableUrl, rowIcon, socialUrlError, withPlatform, withUrl, type SocialLinkRow } from './social-link-rows.ts'
 import { SocialIcon } from '../../ui/social-icon.tsx'
 
@@ -18,14 +18,35 @@ export function SocialLinksEditor({ rows, onChange, submitErrors, onRowEdited }:
   // A URL is judged once its field is left (or on Save), not on every keystroke of a half-typed address.
   const [leftRows, setLeftRows] = useState<ReadonlySet<string>>(new Set())
 
+  // Where the keyboard goes once the rows changed: into the added row's URL, or after a removal to the next row's
+  // remove button, else the previous one's, else 'Add link' (instead of the page's start).
+  const editor = useRef<HTMLDivElement>(null)
+  const addButton = useRef<HTMLButtonElement>(null)
+  const focusAfter = useRef<string | null>(null)
+  useEffect(() => {
+    const label = focusAfter.current
+    focusAfter.current = null
+    if (label === null) return
+    const target = label ? editor.current?.querySelector<HTMLElement>(`[aria-label="${label}"]`) : addButton.current
+    target?.focus()
+  }, [rows])
+
   const update = (index: number, row: SocialLinkRow) => {
     onRowEdited(index)
     onChange(rows.map((current, i) => (i === index ? row : current)))
   }
-  const remove = (index: number) => onChange(rows.filter((_, i) => i !== index))
+  const add = (row: SocialLinkRow) => {
+    focusAfter.current = `URL of link ${rows.length + 1}`
+    onChange([...rows, row])
+  }
+  const remove = (index: number) => {
+    const left = rows.length - 1
+    focusAfter.current = index < left ? `Remove link ${index + 1}` : left > 0 ? `Remove link ${left}` : ''
+    onChange(rows.filter((_, i) => i !== index))
+  }
 
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" ref={editor}>
       {rows.length === 0 ? (
         <Text size="sm" c="dimmed">
           No social links yet.
@@ -80,7 +101,7 @@ export function SocialLinksEditor({ rows, onChange, submitErrors, onRowEdited }:
         )
       })}
       <Group gap="xs">
-        <Button variant="default" size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => onChange([...rows, emptyRow()])}>
+        <Button ref={addButton} variant="default" size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => add(emptyRow())}>
           Add link
         </Button>
         {QUICK_ADD_PLATFORMS.map(({ platform, label }) => (
@@ -89,7 +110,7 @@ export function SocialLinksEditor({ rows, onChange, submitErrors, onRowEdited }:
             variant="light"
             size="xs"
             leftSection={<SocialIcon platform={platform} size={14} />}
-            onClick={() => onChange([...rows, emptyRow(platform)])}
+            onClick={() => add(emptyRow(platform))}
             aria-label={`Add ${label} link`}
           >
             {label}

@@ -3,7 +3,7 @@ import { Text } from '@mantine/core'
 import { memo } from 'react'
 import type { OwnerDatabase } from '../../local/db.ts'
 import { ProductForm } from './product-form.tsx'
-import { useEditedItem } from './use-edited-item.ts'
+import { useEditedItem, useShownItemId } from './use-edited-item.ts'
 
 type Props = { db: OwnerDatabase; mode: 'new' | 'edit'; id?: string; onClose: () => void }
 
@@ -15,6 +15,8 @@ export const ProductDialog = memo(function ProductDialog({ db, mode, id, onClose
 
 function EditProduct({ db, id, onClose }: { db: OwnerDatabase; id: string | undefined; onClose: () => void }) {
   const item = useEditedItem(db, id)
+  const shownId = useShownItemId(item)
+  if (item === null && id && shownId === id) return <ProductForm key={id} db={db} onSaved={onClose} onCancel={onClose} deletedElsewhere />
   if (!id || item === null) return <Text>No product selected</Text>
   if (item === undefined) return <Text c="dimmed">Loading.</Text>
   // Keyed by id so switching items starts a fresh form instead of keeping the previous item's typing.

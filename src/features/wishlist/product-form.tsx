@@ -1,5 +1,5 @@
 // Owns the product form (spec section 2): fields, messages, image picker and the local save with its toasts.
-import { Button, Group, Stack, TextInput } from '@mantine/core'
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { notifications } from '@mantine/notifications'
 import { useState } from 'react'
@@ -15,20 +15,26 @@ import { preparePickedPhoto } from '../../lib/downscale-photo.ts'
 import { dropItemImage, pickItemImage, saveProduct } from './save-product.ts'
 import { useImagePreview } from './use-image-preview.ts'
 import { SAVED_TOAST_MS } from '../../lib/toast-room.ts'
+import { useReportUnsaved } from '../../ui/unsaved-changes.tsx'
 
 type Props = {
   db: OwnerDatabase
-  /** The item being edited (kept live by the caller); absent for a new item. */
+  /** The item being edited (kept live by the caller); absent for a new item, and once it was deleted elsewhere. */
   item?: LocalItem
   onSaved: (id: string) => void
   onCancel: () => void
+  /**
+   * The edited item was deleted in another tab or on another device while this form was open: the typing stays, and
+   * Save makes it a new product (decision 205).
+   */
+  deletedElsewhere?: boolean
 }
 
 function errorText(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback
 }
 
-export function ProductForm({ db, item, onSaved, onCancel }: Props) {
+export function ProductForm({ db, item, onSaved, onCancel, deletedElsewhere = false }: Props) {
   const [saving, setSaving] = useState(false)
   // Only a new item holds its image here until Save; an existing item's image is written when it is picked.
   const [pickedBlob, setPickedBlob] = useState<Blob | null>(null)
@@ -42,6 +48,7 @@ export function ProductForm({ db, item, onSaved, onCancel }: Props) {
   const [linkNote, setLinkNote] = useState<{ kind: 'filled' | 'problem'; text: string } | null>(null)
   const [otherCurrencyPrice, setOtherCurrencyPrice] = useState<string | undefined>()
   const previewUrl = storedPreviewUrl ?? (previewImageId ? apiPaths.upload(previewImageId) : null)
+  useReportUnsaved(() => form.isDirty() || pickedBlob !== null || previewImageId !== undefined)
 
   const fillFromLink = async (url: string) => {
     setFilling(true)
@@ -108,6 +115,11 @@ export function ProductForm({ db, item, onSaved, onCancel }: Props) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
+        {deletedElsewhere ? (
+          <Alert color="red" variant="light" title="This product was deleted on another device or tab.">
+            What you typed is still here: save it as a new product, or close.
+          </Alert>
+        ) : null}
         <ProductLinkField
           inputProps={form.getInputProps('productUrl')}
           key={form.key('productUrl')}
@@ -128,10 +140,10 @@ export function ProductForm({ db, item, onSaved, onCancel }: Props) {
         <ImagePicker previewUrl={previewUrl} onPick={(file) => void pick(file)} onRemove={remove} disabled={saving} error={pickError} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel} disabled={saving}>
-            Cancel
+            {deletedElsewhere ? 'Close' : 'Cancel'}
           </Button>
           <Button type="submit" disabled={saving}>
-            Save
+            {deletedElsewhere ? 'Save as new product' : 'Save'}
           </Button>
         </Group>
       </Stack>

@@ -3,7 +3,7 @@ import { Container, Paper, Text, Title } from '@mantine/core'
 import { useNavigate, useRouter } from '@tanstack/react-router'
 import type { OwnerDatabase } from '../../local/db.ts'
 import { ProductForm } from './product-form.tsx'
-import { useEditedItem } from './use-edited-item.ts'
+import { useEditedItem, useShownItemId } from './use-edited-item.ts'
 
 type Props = {
   db: OwnerDatabase
@@ -36,6 +36,8 @@ export function ProductPage({ db, id, onDone, onCancel }: Props) {
 
 function EditProductBody({ db, id, onDone, onCancel }: { db: OwnerDatabase; id: string; onDone: () => void; onCancel: () => void }) {
   const item = useEditedItem(db, id)
+  const shownId = useShownItemId(item)
+  if (item === null && shownId === id) return <ProductForm key={id} db={db} onSaved={onDone} onCancel={onCancel} deletedElsewhere />
   if (item === null) return <Text>No product selected</Text>
   if (item === undefined) return <Text c="dimmed">Loading.</Text>
   return <ProductForm key={item.id} db={db} item={item} onSaved={onDone} onCancel={onCancel} />

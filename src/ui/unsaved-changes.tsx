@@ -1,0 +1,67 @@
+// Owns asking before typing is thrown away: a form tells the frame around it whether it has changes, and the frame
+// asks 'Discard your changes?' before it closes or leaves (decision 205).
+import { Button, Group, Modal, Text } from '@mantine/core'
+import { createContext, type RefObject, useContext, useLayoutEffect, useRef, useState } from 'react'
+
+/** Answers whether the form holds changes nobody saved; read only when something is about to close. */
+export type UnsavedCheck = () => boolean
+
+/** Where the open form puts its check; a ref, so telling the frame costs no render. */
+export const UnsavedChangesSlot = createContext<RefObject<UnsavedCheck | null> | null>(null)
+
+/** Called by a form inside a frame that asks: the latest `hasChanges` is read when the frame is about to close. */
+export function useReportUnsaved(hasChanges: UnsavedCheck): void {
+  const slot = useContext(UnsavedChangesSlot)
+  const latest = useRef(hasChanges)
+  useLayoutEffect(() => {
+    latest.current = hasChanges
+  })
+  useLayoutEffect(() => {
+    if (!slot) return undefined
+    const check: UnsavedCheck = () => latest.current()
+    slot.current = check
+    return () => {
+      if (slot.current === check) slot.current = null
+    }
+  }, [slot])
+}
+
+type AskProps = { opened: boolean; onKeep: () => void; onDiscard: () => void; message?: string; discardLabel?: string }
+
+/** The question itself; Escape and a tap outside keep editing, and focus goes back where it was. */
+export function DiscardChangesDialog({ opened, onKeep, onDiscard, message, discardLabel = 'Discard' }: AskProps) {
+  // Keep editing goes back to the field that was being typed in.
+  // Read as it opens, in the render: by its effects the question's own focus trap has taken the focus.
+  const [typingIn, setTypingIn] = useState<{ opened: boolean; field: HTMLElement | null }>({ opened, field: null })
+  if (typingIn.opened !== opened) setTypingIn({ opened, field: opened && document.activeElement instanceof HTMLElement ? document.activeElement : typingIn.field })
+  const keep = () => {
+    onKeep()
+    const field = typingIn.field
+    // After the dialog below takes its focus trap back, which first focuses its first control (in a task of its own).
+    if (field) requestAnimationFrame(() => setTimeout(() => field.isConnected && field.focus()))
+  }
+  return (
+    <Modal
+      opened={opened}
+      onClose={keep}
+      title="Discard your changes?"
+      centered
+      zIndex={400}
+      withCloseButton={false}
+      transitionProps={{ duration: 0, exitDuration: 0 }}
+      // Its own keys only: Mantine's window listener would also take the very Escape that opened it and close it again.
+      closeOnEscape={false}
+      onKeyDown={(event) => event.key === 'Escape' && keep()}
+    >
+      <Text size="sm">{message ?? 'What you typed here is not saved yet.'}</Text>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={keep} data-autofocus>
+          Keep editing
+        </Button>
+        <Button color="red" onClick={onDiscard}>
+          {discardLabel}
+        </Button>
+      </Group>
+    </Modal>
+  )
+}
