@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { freshContextPerTest, newContext, type ServiceWorkers } from './browser.ts'
 import { addItem, cardTitle, isPush, itemName, once, openDashboard, product, serverCounts, serverWishlist, signIn, waitForSynced } from './offline-helpers.ts'
-import { newOwner } from './owner-helpers.ts'
+import { newOwner, syncBadge } from './owner-helpers.ts'
 
 let browser: Browser
 let context: BrowserContext
@@ -161,10 +161,11 @@ describe('a device clock a day ahead', () => {
       await editName(onTime, `${first} (ahead)`, `${first} (on time)`)
       await expect.poll(names, { timeout: 20_000 }).toEqual([`${first} (on time)`, second])
 
-      // Both devices converge on the server's result, in the server's order.
+      // Both devices converge on the server's result, in the server's order; the device whose name lost is told once
+      // (decision 201), which its sync badge counts.
       await aheadPage.reload()
-      await waitForSynced(aheadPage)
-      await cardTitle(aheadPage, `${first} (on time)`).waitFor()
+      await cardTitle(aheadPage, `${first} (on time)`).waitFor({ timeout: 45_000 })
+      await expect.poll(() => syncBadge(aheadPage).getAttribute('aria-label'), { timeout: 45_000 }).toMatch(/^Sync status: Synced at .*, 1 need attention$/)
       const shown = await aheadPage.getByRole('link', { name: /^Edit / }).evaluateAll((links) => links.map((link) => link.getAttribute('aria-label')))
       expect(shown).toEqual([`Edit ${first} (on time)`, `Edit ${second}`])
     } finally {
