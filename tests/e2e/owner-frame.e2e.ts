@@ -121,8 +121,13 @@ describe('route changes', () => {
 
 describe('a route whose code cannot load', () => {
   it('reloads for the new version at most twice, then says so with a Reload button, never the raw error', async () => {
-    // The server and the browser no longer have the old build's chunk (another tab took an update, then a deploy).
-    await page.route(/\/assets\/edit-[\w-]+\.js$/, (route) => route.fulfill({ status: 404, body: '' }))
+    // The server and the browser no longer have the old build's settings page (another tab took an update, then a
+    // deploy). Found by its content: the build has another, small `edit-…` chunk that the frame needs.
+    await page.route(/\/assets\/edit-[\w-]+\.js$/, async (route) => {
+      const response = await route.fetch()
+      const body = await response.text()
+      return body.includes('Profile settings') ? route.fulfill({ status: 404, body: '' }) : route.fulfill({ response, body })
+    })
     await page.goto('/dashboard?view=profile')
     await page.getByRole('link', { name: 'Edit profile' }).waitFor()
     let loads = 0
