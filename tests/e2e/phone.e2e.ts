@@ -137,6 +137,8 @@ describe.each(SIZES)('owner tasks at $width x $height', (size) => {
 
       // The way home: the bottom bar from /profile/edit, and the logo.
       await tabs.getByRole('link', { name: 'Wishlist' }).click()
+      // The walk above left settings unsaved: leaving asks first (decision 205), and the owner lets them go.
+      await page.getByRole('button', { name: 'Discard', exact: true }).click({ timeout: 5_000 }).catch(() => undefined)
       await page.getByRole('heading', { name: `Welcome back, ${owner.username}!` }).waitFor()
       await page.goto('/products/new')
       await page.getByRole('textbox', { name: 'Product Name' }).waitFor()

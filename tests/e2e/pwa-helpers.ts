@@ -1,6 +1,6 @@
 // Shared steps of the PWA spec: owners with a chosen profile through the API, a stand-in redirect destination, a
 // second app server on a copy of dist/ for the update flow, and waiting for the service worker to take control.
-import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -82,14 +82,16 @@ export type CopyOfApp = Awaited<ReturnType<typeof startCopyOfApp>>
 export type CopyServer = Awaited<ReturnType<CopyOfApp['serveOn']>>
 
 /**
- * A deploy whose build gave one route chunk (the first file named `<chunk>-<hash>.js`) a new hash, as a change to that
+ * A deploy whose build gave one route chunk (the largest file named `<chunk>-<hash>.js`) a new hash, as a change to that
  * page would: the chunk and the entry that names it (and so index.html and the worker's precache list) change names.
  * The old files are gone from dist/, as from a server after a deploy. Returns the chunk's new file name.
  */
 export function renameRouteChunk(distDir: string, chunk: string): string {
   const assets = path.join(distDir, 'assets')
   const named = (prefix: string) => {
-    const found = readdirSync(assets).find((name) => name.startsWith(`${prefix}-`) && name.endsWith('.js') && /^[\w-]+-[\w-]{8}\.js$/.test(name))
+    // The largest of the name: a build may also have a small chunk of that name which the frame loads at start.
+    const matching = readdirSync(assets).filter((name) => name.startsWith(`${prefix}-`) && name.endsWith('.js') && /^[\w-]+-[\w-]{8}\.js$/.test(name))
+    const found = matching.sort((a, b) => statSync(path.join(assets, b)).size - statSync(path.join(assets, a)).size)[0]
     if (!found) throw new Error(`no ${prefix}-<hash>.js in ${assets}`)
     return found
   }
