@@ -83,7 +83,8 @@ export type CopyServer = Awaited<ReturnType<CopyOfApp['serveOn']>>
 
 /**
  * A deploy whose build gave one route chunk (the largest file named `<chunk>-<hash>.js`) a new hash, as a change to that
- * page would: the chunk and the entry that names it (and so index.html and the worker's precache list) change names.
+ * page would: the chunk, every chunk that imports it, and the entry (and so index.html and the worker's precache list)
+ * change names.
  * The old files are gone from dist/, as from a server after a deploy. Returns the chunk's new file name.
  */
 export function renameRouteChunk(distDir: string, chunk: string): string {
@@ -99,6 +100,17 @@ export function renameRouteChunk(distDir: string, chunk: string): string {
     [named(chunk), `${chunk}-e2eNew01.js`],
     [named('app'), 'app-e2eNew01.js'],
   ])
+  // As a real build does, every chunk that imports a renamed one gets a new name too (its bytes changed); otherwise the
+  // new worker would keep the old bytes of a chunk whose name did not change, and they import the old file.
+  const scripts = readdirSync(assets).filter((name) => name.endsWith('.js'))
+  for (let changed = true; changed; ) {
+    changed = false
+    for (const name of scripts) {
+      if (renames.has(name) || ![...renames.keys()].some((from) => readFileSync(path.join(assets, name), 'utf8').includes(from))) continue
+      renames.set(name, name.replace(/-[\w-]{8}\.js$/, `-e2eN${String(renames.size).padStart(3, '0')}.js`))
+      changed = true
+    }
+  }
   const rewrite = (file: string) => {
     let text = readFileSync(file, 'utf8')
     for (const [from, to] of renames) text = text.replaceAll(from, to)
