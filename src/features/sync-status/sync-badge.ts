@@ -37,7 +37,7 @@ export function badgeCount(indicator: Pick<SyncIndicator, 'failedCount'>, pendin
   return attention > 0 ? attention : pendingCount
 }
 
-/** The words beside the icon from tablets up: the label, then what needs the owner. */
+/** The words beside the icon from 992 px up (the header has no room for them below): the label, then what needs the owner. */
 export function badgeText(indicator: Pick<SyncIndicator, 'label' | 'failedCount'>, noticeCount: number): string {
   const parts = [indicator.label]
   if (indicator.failedCount > 0) parts.push(`${indicator.failedCount} failed`)

@@ -1,4 +1,4 @@
-// Owns the header's sync indicator: an icon with the pending (or failed) count, the words from tablets up, and a tap
+// Owns the header's sync indicator: an icon with the pending (or failed) count, the words from 992 px up, and a tap
 // that opens the details and the list of sync problems (issue 23: the words no longer fit a phone's header).
 import { Popover, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core'
 import { useNetwork } from '@mantine/hooks'
