@@ -45,6 +45,18 @@ describe('unanswered attempts', () => {
     expect(attemptKey('p', 'i1')).toBe('k1')
   })
 
+  it("kept and dropped by two tabs in turn: neither tab's write loses the other's", () => {
+    keepAttempt('p', 'i1', 'k1')
+    // The other tab (same storage) keeps its own attempt and drops nothing of this one's.
+    const other = JSON.parse(localStorage.getItem('qrtee-visitor-attempts') ?? '[]') as unknown[]
+    localStorage.setItem('qrtee-visitor-attempts', JSON.stringify([...other, { shareableId: 'p', itemId: 'i2', key: 'k2', at: NOW }]))
+    keepAttempt('p', 'i3', 'k3')
+    expect(['i1', 'i2', 'i3'].map((item) => attemptKey('p', item))).toEqual(['k1', 'k2', 'k3'])
+    // The other tab's answer came: this tab no longer asks about it.
+    localStorage.setItem('qrtee-visitor-attempts', JSON.stringify(attemptsOf('p').filter((attempt) => attempt.itemId !== 'i1')))
+    expect(attemptKey('p', 'i1')).toBeUndefined()
+  })
+
   it('are forgotten after an hour', () => {
     keepAttempt('p', 'i1', 'k1')
     vi.setSystemTime(NOW + ATTEMPT_KEPT_MS + 1)

@@ -8,7 +8,7 @@ const STORAGE_KEY = 'qrtee-visitor-attempts'
 /** Longer than any retry or reload a visitor makes; the server keeps the answer for 48 hours. */
 export const ATTEMPT_KEPT_MS = 60 * 60 * 1000
 
-/** What this page knows, also when storage refuses (private mode): the attempt then lasts as long as the page. */
+/** What this page keeps when storage refuses (private mode): the attempt then lasts as long as the page. */
 let memory: UnansweredAttempt[] | undefined
 
 function isAttempt(value: unknown): value is UnansweredAttempt {
@@ -17,25 +17,30 @@ function isAttempt(value: unknown): value is UnansweredAttempt {
   return typeof entry.shareableId === 'string' && typeof entry.itemId === 'string' && typeof entry.key === 'string' && typeof entry.at === 'number'
 }
 
+/**
+ * Read from storage on every call: another tab of this browser (a re-scan) may have kept or dropped one since. Once a
+ * write was refused, this page goes on with what it knows.
+ */
 function attempts(): UnansweredAttempt[] {
-  if (memory === undefined) {
-    try {
-      const parsed: unknown = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '[]')
-      memory = Array.isArray(parsed) ? parsed.filter(isAttempt) : []
-    } catch {
-      memory = []
-    }
-  }
   const since = Date.now() - ATTEMPT_KEPT_MS
-  return memory.filter((attempt) => attempt.at >= since)
+  return (memory ?? stored()).filter((attempt) => attempt.at >= since)
+}
+
+function stored(): UnansweredAttempt[] {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '[]')
+    return Array.isArray(parsed) ? parsed.filter(isAttempt) : []
+  } catch {
+    return []
+  }
 }
 
 function save(next: UnansweredAttempt[]): void {
-  memory = next
   try {
     localStorage.setItem(STORAGE_KEY, JSON.stringify(next))
+    memory = undefined
   } catch {
-    // Kept in memory only.
+    memory = next
   }
 }
 
@@ -60,7 +65,7 @@ export function attemptsOf(shareableId: string): UnansweredAttempt[] {
   return attempts().filter((attempt) => attempt.shareableId === shareableId)
 }
 
-/** Tests start from storage again. */
+/** Tests start without what a refusing storage left in this page's memory. */
 export function forgetAttemptsInMemory(): void {
   memory = undefined
 }
