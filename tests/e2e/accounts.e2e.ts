@@ -191,13 +191,21 @@ describe('Accounts that stay yours', () => {
     expect(names).toHaveLength(2)
     expect(new Set(names).size).toBe(2)
     // Offline the list stays, and says why its buttons wait.
+    const everywhere = mine.getByRole('button', { name: 'Sign out everywhere else' })
     await mine.context().setOffline(true)
     await mine.getByText('Connect to the internet to sign out a device.').waitFor()
-    await expect.poll(() => mine.getByRole('button', { name: 'Sign out everywhere else' }).isDisabled()).toBe(true)
+    expect(await rows.count()).toBe(3)
+    await expect.poll(() => everywhere.isDisabled()).toBe(true)
     await mine.context().setOffline(false)
-    await expect.poll(() => mine.getByRole('button', { name: 'Sign out everywhere else' }).isEnabled()).toBe(true)
+    await expect.poll(() => everywhere.isEnabled()).toBe(true)
+    // The list read again after a sign-out fails once: the list stays, says so, and 'Try again' reads it.
+    await mine.route('**/api/users/me/devices', (route) => route.fulfill({ status: 503, json: { message: 'Down for a moment' } }), { times: 1 })
     await rows.filter({ hasNotText: '(this device)' }).first().getByRole('button', { name: /^Sign out/ }).tap()
+    await mine.getByRole('alert').filter({ hasText: 'Your devices could not be loaded' }).getByText('Down for a moment').waitFor()
+    expect(await rows.count()).toBe(3)
+    await mine.getByRole('button', { name: 'Try again' }).tap()
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2)
+    expect(await mine.getByText('Your devices could not be loaded').count()).toBe(0)
     await mine.getByRole('button', { name: 'Sign out everywhere else' }).tap()
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(1)
 

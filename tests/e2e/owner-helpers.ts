@@ -102,12 +102,15 @@ export async function syncBadgeText(page: Page): Promise<string> {
   return ((await syncBadge(page).getAttribute('aria-label')) ?? '').replace(/^Sync status: /, '')
 }
 
-/** Runs `action` and waits for one more toast titled `title` than before, so repeated toasts are told apart. */
+/**
+ * Runs `action` and waits for a toast titled `title` that was not there before, so repeated toasts are told apart. The
+ * toasts already shown are marked rather than counted: they close on their own while the action runs.
+ */
 export async function expectToast(page: Page, title: string, action: () => Promise<unknown>): Promise<void> {
-  const toasts = page.locator('.mantine-Notification-title', { hasText: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) })
-  const before = await toasts.count()
+  await page.locator('.mantine-Notification-title').evaluateAll((titles) => titles.forEach((t) => t.setAttribute('data-seen-toast', '')))
+  const fresh = page.locator('.mantine-Notification-title:not([data-seen-toast])', { hasText: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) })
   await action()
-  await expect.poll(() => toasts.count(), { timeout: 10_000 }).toBeGreaterThan(before)
+  await fresh.first().waitFor({ timeout: 10_000 })
 }
 
 /** Polls the server until `read` gives what the test expects (the sync engine sends changes shortly after a write). */

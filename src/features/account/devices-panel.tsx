@@ -37,14 +37,15 @@ export function DevicesPanel() {
       </Title>
       {!online && devices === null ? (
         <Text size="sm">Connect to the internet to see your devices.</Text>
-      ) : failure ? (
+      ) : failure && devices === null ? (
         <LoadFailure title={DEVICES_LOAD_FAILED} failure={failure} onRetry={load} />
       ) : devices === null ? (
         <Text size="sm">Loading your devices...</Text>
       ) : (
         <Stack gap="sm">
-          {/* The list stays readable offline; signing a device out needs the server. */}
+          {/* The list stays readable offline, and after a reload that failed; signing a device out needs the server. */}
           {!online && <Text size="sm">Connect to the internet to sign out a device.</Text>}
+          {online && failure && <LoadFailure title={DEVICES_LOAD_FAILED} failure={failure} onRetry={load} />}
           {devices.map((device) => (
             <Group key={device.id} justify="space-between" align="flex-start" wrap="nowrap" data-testid="device-row">
               {/* The text gives way, not the button: a shrunk button cut its label to 'Sign o' at 320-390 px. */}

@@ -6,6 +6,7 @@ import { failureMessage } from '../../api/client.ts'
 
 export type OnlineLoad<T> = {
   online: boolean
+  /** What the last load that answered gave: a later load that fails keeps it, so a list shown stays readable. */
   data: T | null
   /** What the last load's failure said (the server's {message}, 'No connection', ...); null while loading or loaded. */
   failure: string | null
@@ -21,10 +22,7 @@ export function useOnlineLoad<T>(fetch: () => Promise<T>, fallback: string): Onl
     setFailure(null)
     fetch().then(
       (answer) => setData(answer),
-      (err: unknown) => {
-        setData(null)
-        setFailure(failureMessage(err, fallback))
-      },
+      (err: unknown) => setFailure(failureMessage(err, fallback)),
     )
   }, [fetch, fallback])
   useEffect(() => {
