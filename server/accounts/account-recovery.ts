@@ -6,7 +6,7 @@ import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { ForgotPasswordSchema, RECOVERY_MESSAGES, ResetPasswordSchema, VerifyEmailSchema } from '../../src/contract/account-recovery.ts'
 import { consumeAccountToken } from './account-tokens.ts'
-import { findUserByEmail } from './accounts.ts'
+import { findUserByEmail, isSameEmail } from './accounts.ts'
 import { withFieldMessages } from './field-messages.ts'
 import { hashPassword } from './passwords.ts'
 import { spendAndReset } from './spend-and-reset.ts'
@@ -22,8 +22,6 @@ import { mailAccountLink } from './account-mail.ts'
 const ForgotBody = withFieldMessages(ForgotPasswordSchema)
 const ResetBody = withFieldMessages(ResetPasswordSchema)
 const VerifyBody = withFieldMessages(VerifyEmailSchema)
-
-const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
 
 export function accountRecoveryRoutes(deps: AppDeps) {
   const { database, config, now } = deps
@@ -60,7 +58,7 @@ export function accountRecoveryRoutes(deps: AppDeps) {
         const reset = await spendAndReset(tx, token, 'reset', passwordHash, at, async (spent) => {
           const [user] = await tx.select({ email: users.email, emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, spent.userId)).for('update')
           // A link mailed to an address the account no longer has proves nothing about the account now.
-          if (!user || !sameEmail(user.email, spent.email)) return undefined
+          if (!user || !isSameEmail(user.email, spent.email)) return undefined
           return { set: { emailVerifiedAt: at }, wasUnproved: !user.emailVerifiedAt }
         })
         if (!reset) return false

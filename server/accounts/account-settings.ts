@@ -3,7 +3,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { EmailChangeSchema, RECOVERY_MESSAGES } from '../../src/contract/account-recovery.ts'
-import { CONFLICT_MESSAGES, findUserById, signInMethods } from './accounts.ts'
+import { CONFLICT_MESSAGES, findUserById, isSameEmail, signInMethods } from './accounts.ts'
 import { dropAccountTokens, heldForTakeBack } from './account-tokens.ts'
 import { withFieldMessages } from './field-messages.ts'
 import { requireAuth } from '../http/require-auth.ts'
@@ -57,7 +57,7 @@ export function accountSettingsRoutes(deps: AppDeps) {
       const { email, currentPassword } = c.req.valid('json')
       const user = await account(userId)
       await requireRecentSignIn(c, now(), user, currentPassword)
-      if (user.email.toLowerCase() === email.toLowerCase()) throw new ApiError(400, RECOVERY_MESSAGES.emailUnchanged)
+      if (isSameEmail(user.email, email)) throw new ApiError(400, RECOVERY_MESSAGES.emailUnchanged)
       const at = now()
       const changed = await db.transaction(async (tx) => {
         // The row as it is now, locked: a take-back committed since the checks above ended this session, and its

@@ -23,6 +23,9 @@ const SHAREABLE_ID_ATTEMPTS = 8
 const sameUsername = (username: string) => sql`lower(${users.username}) = lower(${username})`
 const sameEmail = (email: string) => sql`lower(${users.email}) = lower(${email})`
 
+/** One address written twice: case and surrounding spaces do not make another (the SQL above compares the same way). */
+export const isSameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
+
 /**
  * Which of username and email an existing account already uses, compared case-insensitively (username first). A
  * username equal to any public address (another's username or any profile's shareableId) counts as taken; one equal

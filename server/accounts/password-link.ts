@@ -6,6 +6,7 @@ import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { maskedEmail, PasswordLinkCheckSchema, RECOVERY_MESSAGES } from '../../src/contract/account-recovery.ts'
 import { peekAccountToken } from './account-tokens.ts'
+import { isSameEmail } from './accounts.ts'
 import { withFieldMessages } from './field-messages.ts'
 import { users } from '../db/schema.ts'
 import type { AppDeps, AppEnv } from '../deps.ts'
@@ -29,7 +30,7 @@ export function passwordLinkRoutes(deps: AppDeps) {
     const row = await peekAccountToken(db, token, purpose, now())
     const [owner] = row ? await db.select({ email: users.email }).from(users).where(eq(users.id, row.userId)).limit(1) : []
     // A reset link mailed to an address the account no longer has cannot be spent (account-recovery.ts): said now.
-    const spendable = row && owner && (purpose !== 'reset' || owner.email.toLowerCase() === row.email.toLowerCase())
+    const spendable = row && owner && (purpose !== 'reset' || isSameEmail(owner.email, row.email))
     if (!row || !spendable) throw new ApiError(400, purpose === 'reset' ? RECOVERY_MESSAGES.resetInvalid : RECOVERY_MESSAGES.takeBackInvalid)
     const viewerId = c.get('userId') as string | undefined
     const [viewer] = viewerId ? await db.select({ username: users.username }).from(users).where(eq(users.id, viewerId)).limit(1) : []
