@@ -2,11 +2,10 @@
 // deleted account's is wiped), so they go out once the owner signs in again. Counted only then, so a visit to /login
 // on a fresh device opens no local database.
 import { useEffect, useState } from 'react'
+import { isOrAre, unsentChanges } from '../../lib/unsent-changes-words.ts'
 
 export function keptChangesSentence(count: number): string {
-  return count === 1
-    ? '1 unsent change on this device is kept and will be sent after you sign in.'
-    : `${count} unsent changes on this device are kept and will be sent after you sign in.`
+  return `${unsentChanges(count)} on this device ${isOrAre(count)} kept and will be sent after you sign in.`
 }
 
 /** The number of changes waiting to be sent, or 0 until known (and when `ask` is false or nothing can be read). */

@@ -1,13 +1,14 @@
 // Owns where keyboard focus goes after the Order tab's buttons: a refused quote's first missing field, the rates a
 // quote brought, or back to the button, which its loading state had disabled and so dropped focus to <body>.
 import { useEffect, useRef } from 'react'
+import { revealField } from '../../ui/reveal-field.ts'
 import type { QuoteField } from './order-form.ts'
 
-/** The size's first choice, else the field's input, as the product and settings forms focus their first error. */
+/** The size's first choice, else the field's input, revealed as the product and settings forms reveal their first error. */
 export function focusQuoteField(field: QuoteField | undefined): void {
   const marked = field ? document.querySelector<HTMLElement>(`[data-quote-field="${field}"]`) : null
   const target = marked?.matches('input') ? marked : marked?.querySelector<HTMLElement>('button, input')
-  target?.focus()
+  if (target) revealField({ current: target })
 }
 
 /** The chosen shipping rate, so a screen reader hears the rates the quote brought. */

@@ -1,4 +1,5 @@
 // Owns the words of the owner-switch page (decision 156): whose unsent changes wait on this device, and how many.
+import { isOrAre, unsentChanges } from '../../lib/unsent-changes-words.ts'
 import type { PendingOwnerSwitch } from '../../local/owner-switch.ts'
 
 /** '@alice', or 'another account' when the first owner's profile never reached this device. */
@@ -6,16 +7,14 @@ export function ownerName(pending: Pick<PendingOwnerSwitch, 'username'>): string
   return pending.username ? `@${pending.username}` : 'another account'
 }
 
-const changes = (count: number) => (count === 1 ? '1 unsent change' : `${count} unsent changes`)
-
 /** '3 unsent changes of @alice are on this device' */
 export function unsentChangesOf(pending: PendingOwnerSwitch): string {
-  return `${changes(pending.unsentCount)} of ${ownerName(pending)} ${pending.unsentCount === 1 ? 'is' : 'are'} on this device`
+  return `${unsentChanges(pending.unsentCount)} of ${ownerName(pending)} ${isOrAre(pending.unsentCount)} on this device`
 }
 
 /** The counted confirmation: 'Discard 3 unsent changes of @alice?' */
 export function discardQuestion(pending: PendingOwnerSwitch): string {
-  return `Discard ${changes(pending.unsentCount)} of ${ownerName(pending)}?`
+  return `Discard ${unsentChanges(pending.unsentCount)} of ${ownerName(pending)}?`
 }
 
 export function signInAsLabel(pending: PendingOwnerSwitch): string {

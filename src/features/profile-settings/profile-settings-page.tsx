@@ -74,7 +74,9 @@ function SettingsForm({ db, profile, released }: { db: OwnerDatabase; profile: L
   // The stored settings this form last took (opened, saved or reloaded); a difference came from elsewhere.
   const [taken, setTaken] = useState(form.getInitialValues)
   const stored = useMemo(() => toSettingsValues(profile), [profile])
-  const changedElsewhere = !saving && !sameSettings(taken, stored)
+  // Compared when either side moves, not on each keystroke of this controlled form.
+  const movedElsewhere = useMemo(() => !sameSettings(taken, stored), [taken, stored])
+  const changedElsewhere = !saving && movedElsewhere
   const showNewValues = () => {
     form.setValues(stored)
     form.resetDirty(stored)

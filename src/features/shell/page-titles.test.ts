@@ -12,6 +12,9 @@ describe('pageTitle', () => {
     ['/_authed/dashboard', { view: 'order' }, 'Order a T-Shirt · QR Tee'],
     ['/_authed/dashboard', { view: 'purchases' }, 'Purchases · QR Tee'],
     ['/_authed/dashboard', { view: 'profile' }, 'Profile · QR Tee'],
+    // Own names only: what an object inherits is no tab and no route.
+    ['/_authed/dashboard', { view: 'constructor' }, 'Wishlist · QR Tee'],
+    ['toString', {}, 'QR Tee'],
     ['/_authed/products/new', {}, 'New wishlist item · QR Tee'],
     ['/_authed/products/$id', {}, 'Edit wishlist item · QR Tee'],
     ['/_authed/profile/edit', {}, 'Profile settings · QR Tee'],

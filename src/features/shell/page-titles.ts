@@ -25,15 +25,18 @@ const PAGE_NAMES: Record<string, string | null> = {
 }
 
 /** The dashboard's tabs are its pages (its own tab labels, and the order tab's heading). */
-const DASHBOARD_VIEWS: Record<string, string> = { dashboard: 'Wishlist', order: 'Order a T-Shirt', purchases: 'Purchases', profile: 'Profile' }
+const DASHBOARD_VIEWS = { dashboard: 'Wishlist', order: 'Order a T-Shirt', purchases: 'Purchases', profile: 'Profile' } as const
+
+/** Own keys only: a crafted `view=constructor` is no tab. */
+const isView = (view: string): view is keyof typeof DASHBOARD_VIEWS => Object.hasOwn(DASHBOARD_VIEWS, view)
 
 /** The title for the deepest matched route; null when the page's own title must stay. */
 export function pageTitle(routeId: string, search: object = {}): string | null {
   if (routeId === '/_authed/dashboard') {
     const view = 'view' in search ? String(search.view) : 'dashboard'
-    return `${DASHBOARD_VIEWS[view] ?? DASHBOARD_VIEWS.dashboard} · ${SITE}`
+    return `${DASHBOARD_VIEWS[isView(view) ? view : 'dashboard']} · ${SITE}`
   }
-  const name = routeId in PAGE_NAMES ? PAGE_NAMES[routeId] : ''
+  const name = Object.hasOwn(PAGE_NAMES, routeId) ? PAGE_NAMES[routeId] : ''
   if (name === null) return null
   return name ? `${name} · ${SITE}` : SITE
 }

@@ -19,11 +19,11 @@ const ACCOUNT_DELETED = { title: 'Account deleted', message: ACCOUNT_MESSAGES.de
 
 /** 'Connect Google', and a fresh Google sign-in (max_age=0) for a sensitive change: both come back to this page (issue 24). */
 const connectGoogle = async () => window.location.assign(await googleConnectUrl(window.location.origin, beginSignInState(undefined, '/profile/edit', true)))
-const confirmWithGoogle = () => window.location.assign(googleSignInUrl(window.location.origin, beginSignInState(undefined, '/profile/edit', true), true))
+const confirmingWithGoogle = (returnTo: string) => () => window.location.assign(googleSignInUrl(window.location.origin, beginSignInState(undefined, returnTo, true), true))
+const confirmWithGoogle = confirmingWithGoogle('/profile/edit')
 /** The deletion's confirmation comes back to its dialog, opened again for the owner to confirm (the server now agrees). */
 const REOPEN_DELETE = 'delete-account'
-const confirmDeletionWithGoogle = () =>
-  window.location.assign(googleSignInUrl(window.location.origin, beginSignInState(undefined, `/profile/edit?reopen=${REOPEN_DELETE}`, true), true))
+const confirmDeletionWithGoogle = confirmingWithGoogle(`/profile/edit?reopen=${REOPEN_DELETE}`)
 
 /** `reopen`: set only by the return from Google; any other value is dropped rather than refused. */
 const SettingsSearchSchema = v.object({
