@@ -6,8 +6,7 @@ import type { LocalItem, OwnerDatabase } from '../local/db.ts'
 import { fencedTransaction, readGeneration } from '../local/generation.ts'
 import { readMeta, writeMeta } from '../local/meta.ts'
 import { reconcile } from './reconcile.ts'
-import { overwrittenFields } from './overwritten.ts'
-import { rememberAcknowledged } from './push.ts'
+import { acknowledgedBy, overwrittenFields, remember } from './overwritten.ts'
 import { isTransientStatus, messageOf, TransientError, type Transport } from './transport.ts'
 import { laterAnswerWords } from '../lib/network-words.ts'
 
@@ -75,29 +74,29 @@ function foldInto(snapshot: ChangePage, page: SyncChanges) {
 
 async function applyChanges(db: OwnerDatabase, generation: number, changes: ChangePage, full: boolean, position: FeedPosition) {
   await fencedTransaction(db, generation, [db.profile, db.items, db.purchases, db.orders, db.scanDays, db.outbox, db.notices, db.meta], async () => {
+    const now = new Date().toISOString()
     // Entries the server applied (their answer was lost) are done: this answer already holds their writes.
-    const { confirmedUpTo } = position
-    if (confirmedUpTo !== undefined && confirmedUpTo > 0) {
-      const confirmed = db.outbox.filter((entry) => entry.mutationId !== undefined && entry.mutationId <= confirmedUpTo)
-      // They were acknowledged, only late: what they wrote is this device's own echo in this very answer.
-      await rememberAcknowledged(db, await confirmed.toArray())
-      await confirmed.delete()
-    }
-    const unsent = (await db.outbox.toArray()).flatMap((entry) => (entry.seq === undefined ? [] : [{ seq: entry.seq, target: entry.target, body: entry.body }]))
+    const { confirmedUpTo = 0 } = position
+    const isConfirmed = (entry: { mutationId?: number }) => entry.mutationId !== undefined && entry.mutationId <= confirmedUpTo
+    const outbox = await db.outbox.toArray()
+    const confirmed = outbox.filter(isConfirmed)
+    if (confirmed.length > 0) await db.outbox.bulkDelete(confirmed.flatMap((entry) => (entry.seq === undefined ? [] : [entry.seq])))
+    // They were acknowledged, only late: what they wrote is this device's own echo in this very answer.
+    const acknowledged = remember((await readMeta(db, 'acknowledged')) ?? [], confirmed.flatMap((entry) => acknowledgedBy(entry, now)))
+    const unsent = outbox.flatMap((entry) => (entry.seq === undefined || isConfirmed(entry) ? [] : [{ seq: entry.seq, target: entry.target, body: entry.body }]))
     const mentioned = new Set([...changes.items.map((item) => item.id), ...changes.deletedItemIds])
     for (const entry of unsent) if (entry.target.entity === 'item') mentioned.add(entry.target.id)
     const localRows = full ? await db.items.toArray() : await db.items.bulkGet([...mentioned])
     const items = new Map<string, LocalItem>()
     for (const row of localRows) if (row) items.set(row.id, row)
 
-    const now = new Date().toISOString()
     const plan = reconcile(
       changes,
       { profile: await db.profile.toCollection().first(), items, unsent, nextPosition: (await readMeta(db, 'nextPosition')) ?? 1 },
       full,
       now,
     )
-    const overwritten = overwrittenFields(changes, plan.deleteItemIds, (await readMeta(db, 'acknowledged')) ?? [], unsent, now)
+    const overwritten = overwrittenFields(changes, plan.deleteItemIds, acknowledged, unsent, now)
     if (plan.profile) {
       if (full) await db.profile.clear()
       await db.profile.put(plan.profile)
