@@ -39,6 +39,10 @@ declare module '@tanstack/react-router' {
   interface Register {
     router: typeof router
   }
+  interface StaticDataRouteOption {
+    /** A mailed link's page, holding its token in memory only: a session that ends elsewhere does not take it away. */
+    keepsPageOnSessionEnd?: boolean
+  }
 }
 
 const colorSchemeManager = themeStorageManager()

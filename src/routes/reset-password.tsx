@@ -4,6 +4,7 @@ import { ResetPasswordPage } from '../features/auth/password-link-page.tsx'
 import { SiteHeader } from '../features/shell/site-header.tsx'
 
 export const Route = createFileRoute('/reset-password')({
+  staticData: { keepsPageOnSessionEnd: true },
   component: function ResetPasswordPageRoute() {
     return (
       <>

@@ -4,6 +4,7 @@ import { UndoEmailChangePage } from '../features/auth/password-link-page.tsx'
 import { SiteHeader } from '../features/shell/site-header.tsx'
 
 export const Route = createFileRoute('/undo-email-change')({
+  staticData: { keepsPageOnSessionEnd: true },
   component: function UndoEmailChangePageRoute() {
     return (
       <>

@@ -126,6 +126,35 @@ describe('Accounts that stay yours', () => {
     expect(new URL(page.url()).pathname).toBe('/dashboard')
   })
 
+  it('a reset link opened on a phone whose own session was signed out elsewhere stays on its page: leaving would lose the link', async () => {
+    const owner = newUser()
+    const other = newUser()
+    await register(owner)
+    await register(other)
+    const page = await phone()
+    await signIn(page, other.email, other.password)
+    await page.getByRole('heading', { name: `Welcome back, ${other.username}!` }).waitFor()
+    // Another device of that account signs this phone out, whose access token then runs out: the page's refresh is refused.
+    const json = { 'Content-Type': 'application/json' }
+    const login = await fetch(`${server().baseUrl}/api/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email: other.email, password: other.password }) })
+    const { token: elsewhere } = (await login.json()) as { token: string }
+    expect((await fetch(`${server().baseUrl}/api/users/me/devices/sign-out-others`, { method: 'POST', headers: { Authorization: `Bearer ${elsewhere}` } })).status).toBe(200)
+    await page.evaluate((stale) => localStorage.setItem('token', stale), expiredToken(await page.evaluate(() => localStorage.getItem('token') ?? '')))
+    expect((await fetch(`${server().baseUrl}/api/auth/forgot-password`, { method: 'POST', headers: json, body: JSON.stringify({ email: owner.email }) })).status).toBe(202)
+    const token = linkToken(await waitForMail(sink, owner.email, RESET_SUBJECT), server().baseUrl, 'reset-password')
+
+    await page.goto(`/reset-password?token=${token}`)
+    await page.getByText(`Choose the new password of the account ${maskedEmail(owner.email)}. Every device signed in to it will be signed out.`).waitFor()
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull()
+    await page.waitForTimeout(1_000)
+    expect(new URL(page.url()).pathname).toBe('/reset-password')
+    await page.getByLabel('New password', { exact: true }).fill('the owner chose this one')
+    await page.getByLabel('Confirm new password').fill('the owner chose this one')
+    await page.getByRole('button', { name: 'Set new password' }).tap()
+    await page.waitForURL((url) => url.pathname === '/login')
+    await page.getByText(RECOVERY_MESSAGES.resetDone, { exact: false }).waitFor()
+  })
+
   it('a taken email on Register offers the reset, with the typed email carried to /forgot-password', async () => {
     const user = newUser()
     await register(user)
