@@ -34,6 +34,18 @@ async function signIn(page: Page, email: string, password: string) {
   await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 })
 }
 
+/** Two accounts: the owner, whose mail gets the link, and the other one, signed in on the phone that opens it. */
+async function phoneOfAnotherAccount() {
+  const owner = newUser()
+  const other = newUser()
+  await register(owner)
+  await register(other)
+  const page = await phone()
+  await signIn(page, other.email, other.password)
+  await page.getByRole('heading', { name: `Welcome back, ${other.username}!` }).waitFor()
+  return { owner, other, page }
+}
+
 /** A new owner signed in on a phone, where the banner asks them to confirm their email (registering mailed a link). */
 async function signedInWithBanner() {
   const user = newUser()
@@ -98,13 +110,7 @@ describe('Accounts that stay yours', () => {
   })
 
   it("a reset link opened on a phone signed in to another account names the link's account and leaves the phone's own sign-in", async () => {
-    const owner = newUser()
-    const other = newUser()
-    await register(owner)
-    await register(other)
-    const page = await phone()
-    await signIn(page, other.email, other.password)
-    await page.getByRole('heading', { name: `Welcome back, ${other.username}!` }).waitFor()
+    const { owner, other, page } = await phoneOfAnotherAccount()
     expect((await fetch(`${server().baseUrl}/api/auth/forgot-password`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: owner.email }) })).status).toBe(202)
     const token = linkToken(await waitForMail(sink, owner.email, RESET_SUBJECT), server().baseUrl, 'reset-password')
     // The phone's access token ran out while the mail travelled (made stale here): the page refreshes it to ask.
@@ -127,13 +133,7 @@ describe('Accounts that stay yours', () => {
   })
 
   it('a reset link opened on a phone whose own session was signed out elsewhere stays on its page: leaving would lose the link', async () => {
-    const owner = newUser()
-    const other = newUser()
-    await register(owner)
-    await register(other)
-    const page = await phone()
-    await signIn(page, other.email, other.password)
-    await page.getByRole('heading', { name: `Welcome back, ${other.username}!` }).waitFor()
+    const { owner, other, page } = await phoneOfAnotherAccount()
     // Another device of that account signs this phone out, whose access token then runs out: the page's refresh is refused.
     const json = { 'Content-Type': 'application/json' }
     const login = await fetch(`${server().baseUrl}/api/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email: other.email, password: other.password }) })
