@@ -118,6 +118,8 @@ describe('Order tab against Printful (the fake)', () => {
     await page.getByRole('button', { name: 'Calculate shipping' }).click()
     await expect.poll(() => page.getByRole('group', { name: 'Shipping rate' }).getByRole('radio', { checked: true }).getAttribute('value')).toBe('STANDARD')
     expect([await text(page, 'Subtotal'), await text(page, 'Shipping'), await text(page, 'Total')]).toEqual(['€54.00', '€8.00', '€62.00'])
+    // The rates the quote brought take the focus (the button's loading state had dropped it), so a screen reader hears them.
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value)).toBe('STANDARD')
 
     // A country without states: the state is cleared, a state code field replaces the selector, the quote is stale.
     await choose(page, 'Country', 'Germany')
@@ -131,6 +133,8 @@ describe('Order tab against Printful (the fake)', () => {
     await expect.poll(() => text(page, 'Total')).toBe('€59.75')
 
     await expectToast(page, 'Order created', () => page.getByRole('button', { name: 'Create draft order' }).click())
+    // Focus goes back to the button, not to <body>.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Create draft order')
     expect(fake.orders).toHaveLength(1)
     const sent = fake.orders[0]
     expect(sent?.recipient).toMatchObject({ name: 'Ada Lovelace', country_code: 'DE', city: 'Berlin', zip: '10117' })
