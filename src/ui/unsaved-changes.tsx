@@ -1,6 +1,7 @@
 // Owns asking before typing is thrown away: a form tells the frame around it whether it has changes, and the frame
 // asks 'Discard your changes?' before it closes or leaves (decision 205).
 import { Button, Group, Modal, Text } from '@mantine/core'
+import { useBlocker } from '@tanstack/react-router'
 import { createContext, type RefObject, useContext, useLayoutEffect, useRef, useState } from 'react'
 
 /** Answers whether the form holds changes nobody saved; read only when something is about to close. */
@@ -24,6 +25,35 @@ export function useReportUnsaved(hasChanges: UnsavedCheck): void {
       if (slot.current === check) slot.current = null
     }
   }, [slot])
+}
+
+/** Where a navigation comes from or goes to, as the router's blocker says it. */
+type Place = { pathname: string; search: unknown }
+
+type LeaveGuardOptions = {
+  /** Whether this navigation leaves the form at all (the router catching up with what is shown does not). */
+  shouldBlock: (move: { current: Place; next: Place }) => boolean
+  /** Read as something is about to leave or unload; false once the owner's own Save, Cancel or Discard let the form go. */
+  hasChanges: () => boolean
+}
+
+/** What DiscardChangesDialog needs while a navigation waits for the answer. */
+export type LeaveQuestion = { opened: boolean; keep: () => void; discard: () => void }
+
+/**
+ * In-app navigation away from changes (links, Back) waits for 'Discard your changes?'; a reload or a closed tab gets
+ * the browser's own question. Keep stays (the navigation is undone), discard lets the navigation go on.
+ */
+export function useLeaveGuard(options: LeaveGuardOptions): LeaveQuestion {
+  const latest = useRef(options)
+  useLayoutEffect(() => {
+    latest.current = options
+  })
+  // Stable functions reading the latest options: the router keeps one blocker for the form's life.
+  const [shouldBlockFn] = useState(() => (move: { current: Place; next: Place }) => latest.current.shouldBlock(move) && latest.current.hasChanges())
+  const [enableBeforeUnload] = useState(() => () => latest.current.hasChanges())
+  const leaving = useBlocker({ shouldBlockFn, enableBeforeUnload, withResolver: true })
+  return { opened: leaving.status === 'blocked', keep: () => leaving.reset?.(), discard: () => leaving.proceed?.() }
 }
 
 type AskProps = { opened: boolean; onKeep: () => void; onDiscard: () => void; message?: string; discardLabel?: string }
