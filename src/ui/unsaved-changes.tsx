@@ -2,7 +2,7 @@
 // asks 'Discard your changes?' before it closes or leaves (decision 205).
 import { Button, Group, Modal, Text } from '@mantine/core'
 import { useBlocker } from '@tanstack/react-router'
-import { createContext, type RefObject, useContext, useLayoutEffect, useRef, useState } from 'react'
+import { createContext, type RefObject, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react'
 
 /** Answers whether the form holds changes nobody saved; read only when something is about to close. */
 export type UnsavedCheck = () => boolean
@@ -62,8 +62,9 @@ type AskProps = { opened: boolean; onKeep: () => void; onDiscard: () => void; me
 export function DiscardChangesDialog({ opened, onKeep, onDiscard, message, discardLabel = 'Discard' }: AskProps) {
   // Keep editing goes back to the field that was being typed in.
   // Read as it opens, in the render: by its effects the question's own focus trap has taken the focus.
+  const lastField = useLastTypingField()
   const [typingIn, setTypingIn] = useState<{ opened: boolean; field: HTMLElement | null }>({ opened, field: null })
-  if (typingIn.opened !== opened) setTypingIn({ opened, field: opened && document.activeElement instanceof HTMLElement ? document.activeElement : typingIn.field })
+  if (typingIn.opened !== opened) setTypingIn({ opened, field: opened ? fieldToReturnTo(lastField) : typingIn.field })
   const keep = () => {
     onKeep()
     const field = typingIn.field
@@ -94,4 +95,26 @@ export function DiscardChangesDialog({ opened, onKeep, onDiscard, message, disca
       </Group>
     </Modal>
   )
+}
+
+const TYPING_FIELD = 'textarea, select, [contenteditable=""], [contenteditable="true"], input:not([type=button], [type=submit], [type=reset], [type=checkbox], [type=radio], [type=file], [type=image], [type=range], [type=color])'
+
+/** The last field typed in on the page, kept by focus: a tap on a link or a button takes the focus from it first. */
+function useLastTypingField(): RefObject<HTMLElement | null> {
+  const last = useRef<HTMLElement | null>(null)
+  useEffect(() => {
+    const keep = (event: FocusEvent) => {
+      if (event.target instanceof HTMLElement && event.target.matches(TYPING_FIELD)) last.current = event.target
+    }
+    document.addEventListener('focusin', keep)
+    return () => document.removeEventListener('focusin', keep)
+  }, [])
+  return last
+}
+
+/** A keyboard owner goes back to the control they were on; a tap's focus on a link or button (or none) was incidental. */
+function fieldToReturnTo(lastField: RefObject<HTMLElement | null>): HTMLElement | null {
+  const active = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null
+  if (active && (active.matches(TYPING_FIELD) || active.matches(':focus-visible'))) return active
+  return lastField.current?.isConnected ? lastField.current : active
 }
