@@ -1,7 +1,8 @@
 // Owns asking before typing is thrown away: a form tells the frame around it whether it has changes, and the frame
 // asks 'Discard your changes?' before it closes or leaves (decision 205).
 import { Button, Group, Modal, Text } from '@mantine/core'
-import { createContext, type RefObject, useContext, useLayoutEffect, useRef, useState } from 'react'
+import { useBlocker } from '@tanstack/react-router'
+import { createContext, type RefObject, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react'
 
 /** Answers whether the form holds changes nobody saved; read only when something is about to close. */
 export type UnsavedCheck = () => boolean
@@ -26,14 +27,44 @@ export function useReportUnsaved(hasChanges: UnsavedCheck): void {
   }, [slot])
 }
 
+/** Where a navigation comes from or goes to, as the router's blocker says it. */
+type Place = { pathname: string; search: unknown }
+
+type LeaveGuardOptions = {
+  /** Whether this navigation leaves the form at all (the router catching up with what is shown does not). */
+  shouldBlock: (move: { current: Place; next: Place }) => boolean
+  /** Read as something is about to leave or unload; false once the owner's own Save, Cancel or Discard let the form go. */
+  hasChanges: () => boolean
+}
+
+/** What DiscardChangesDialog needs while a navigation waits for the answer. */
+export type LeaveQuestion = { opened: boolean; keep: () => void; discard: () => void }
+
+/**
+ * In-app navigation away from changes (links, Back) waits for 'Discard your changes?'; a reload or a closed tab gets
+ * the browser's own question. Keep stays (the navigation is undone), discard lets the navigation go on.
+ */
+export function useLeaveGuard(options: LeaveGuardOptions): LeaveQuestion {
+  const latest = useRef(options)
+  useLayoutEffect(() => {
+    latest.current = options
+  })
+  // Stable functions reading the latest options: the router keeps one blocker for the form's life.
+  const [shouldBlockFn] = useState(() => (move: { current: Place; next: Place }) => latest.current.shouldBlock(move) && latest.current.hasChanges())
+  const [enableBeforeUnload] = useState(() => () => latest.current.hasChanges())
+  const leaving = useBlocker({ shouldBlockFn, enableBeforeUnload, withResolver: true })
+  return { opened: leaving.status === 'blocked', keep: () => leaving.reset?.(), discard: () => leaving.proceed?.() }
+}
+
 type AskProps = { opened: boolean; onKeep: () => void; onDiscard: () => void; message?: string; discardLabel?: string }
 
 /** The question itself; Escape and a tap outside keep editing, and focus goes back where it was. */
 export function DiscardChangesDialog({ opened, onKeep, onDiscard, message, discardLabel = 'Discard' }: AskProps) {
   // Keep editing goes back to the field that was being typed in.
   // Read as it opens, in the render: by its effects the question's own focus trap has taken the focus.
+  const lastField = useLastTypingField()
   const [typingIn, setTypingIn] = useState<{ opened: boolean; field: HTMLElement | null }>({ opened, field: null })
-  if (typingIn.opened !== opened) setTypingIn({ opened, field: opened && document.activeElement instanceof HTMLElement ? document.activeElement : typingIn.field })
+  if (typingIn.opened !== opened) setTypingIn({ opened, field: opened ? fieldToReturnTo(lastField) : typingIn.field })
   const keep = () => {
     onKeep()
     const field = typingIn.field
@@ -64,4 +95,26 @@ export function DiscardChangesDialog({ opened, onKeep, onDiscard, message, disca
       </Group>
     </Modal>
   )
+}
+
+const TYPING_FIELD = 'textarea, select, [contenteditable=""], [contenteditable="true"], input:not([type=button], [type=submit], [type=reset], [type=checkbox], [type=radio], [type=file], [type=image], [type=range], [type=color])'
+
+/** The last field typed in on the page, kept by focus: a tap on a link or a button takes the focus from it first. */
+function useLastTypingField(): RefObject<HTMLElement | null> {
+  const last = useRef<HTMLElement | null>(null)
+  useEffect(() => {
+    const keep = (event: FocusEvent) => {
+      if (event.target instanceof HTMLElement && event.target.matches(TYPING_FIELD)) last.current = event.target
+    }
+    document.addEventListener('focusin', keep)
+    return () => document.removeEventListener('focusin', keep)
+  }, [])
+  return last
+}
+
+/** A keyboard owner goes back to the control they were on; a tap's focus on a link or button (or none) was incidental. */
+function fieldToReturnTo(lastField: RefObject<HTMLElement | null>): HTMLElement | null {
+  const active = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null
+  if (active && (active.matches(TYPING_FIELD) || active.matches(':focus-visible'))) return active
+  return lastField.current?.isConnected ? lastField.current : active
 }

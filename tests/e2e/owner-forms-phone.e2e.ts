@@ -6,18 +6,12 @@ import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { baseUrl, touchContextPerTest, WITH_SERVICE_WORKER } from './browser.ts'
 import { installApp } from './offline-helpers.ts'
-import { newOwner, type Owner, signedInBeforeLoad, uniqueName } from './owner-helpers.ts'
+import { newOwner, type Owner, signedInPageAt, uniqueName } from './owner-helpers.ts'
 import { layoutProblems } from './phone-layout.ts'
 
 const touchContext = touchContextPerTest()
 
-async function phone(owner: Owner, path: string): Promise<Page> {
-  const context = await touchContext(360)
-  await signedInBeforeLoad(context, owner)
-  const page = await context.newPage()
-  await page.goto(path)
-  return page
-}
+const phone = async (owner: Owner, path: string): Promise<Page> => signedInPageAt(await touchContext(360), owner, path)
 
 /** The text shown under a field (Mantine's error element, which the field names in aria-describedby). */
 async function fieldError(page: Page, field: Locator): Promise<string | null> {

@@ -81,6 +81,14 @@ export async function signedInBeforeLoad(context: BrowserContext, owner: Pick<Ow
   }, owner)
 }
 
+/** A new page of `context` (a phone's, say) signed in as `owner` before anything loads, opened at `path`. */
+export async function signedInPageAt(context: BrowserContext, owner: Owner, path: string): Promise<Page> {
+  await signedInBeforeLoad(context, owner)
+  const page = await context.newPage()
+  await page.goto(path)
+  return page
+}
+
 /** Stores the tokens as a sign-in would and opens the dashboard once the first sync has brought the profile. */
 export async function openDashboardAs(page: Page, owner: Owner): Promise<void> {
   await page.goto('/')

@@ -2,11 +2,10 @@
 // wishlist features through the route; the frames here keep the address, the Close behaviour and the focus handling,
 // and the dialog a tap asked for before the address says so (decision 178).
 import { Modal, Text } from '@mantine/core'
-import { useBlocker } from '@tanstack/react-router'
 import { type ReactNode, type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useAfterFirstPaint } from '../../ui/after-first-paint.ts'
 import type { DialogRequest } from '../../ui/dialog-request.ts'
-import { DiscardChangesDialog, type UnsavedCheck, UnsavedChangesSlot } from '../../ui/unsaved-changes.tsx'
+import { DiscardChangesDialog, type UnsavedCheck, UnsavedChangesSlot, useLeaveGuard } from '../../ui/unsaved-changes.tsx'
 import './dashboard-dialogs.css'
 import type { DashboardModal } from './dashboard-search.ts'
 
@@ -79,20 +78,16 @@ export function DashboardDialogs(props: Props) {
   const closeAsked = useCallback(() => (unsaved.current?.() ? setAsking(true) : close()), [close])
   const shown: Shown = requested ? { modal: requested.modal, itemId: requested.id } : { modal, itemId }
   // Back (or any link) away from a dialog with changes waits for the same answer.
-  const leaving = useBlocker({
-    shouldBlockFn: ({ next }) => leavesDialog(next, shown) && unsaved.current?.() === true,
-    enableBeforeUnload: () => unsaved.current?.() === true,
-    withResolver: true,
-  })
+  const leaving = useLeaveGuard({ shouldBlock: ({ next }) => leavesDialog(next, shown), hasChanges: () => unsaved.current?.() === true })
   // Closed on a reload, the Modal (portal, scroll lock, transitions) joins the page after its first paint.
   if (!useAfterFirstPaint(shown.modal !== undefined)) return null
   const body = content(shown, props, close)
-  const askingNow = asking || leaving.status === 'blocked'
-  const keep = () => (leaving.status === 'blocked' ? leaving.reset() : setAsking(false))
+  const askingNow = asking || leaving.opened
+  const keep = () => (leaving.opened ? leaving.keep() : setAsking(false))
   const discard = () => {
-    if (leaving.status !== 'blocked') return close()
+    if (!leaving.opened) return close()
     unsaved.current = null
-    leaving.proceed()
+    leaving.discard()
   }
   return (
     <>

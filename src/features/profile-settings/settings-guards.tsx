@@ -1,18 +1,13 @@
 // Owns what keeps the settings form's typing: asking before leaving the page with changes, and saying when the stored
 // profile changed under the open form, which stays mounted so a sync never overwrites typing (decision 205).
 import { Alert, Button } from '@mantine/core'
-import { useBlocker } from '@tanstack/react-router'
 import { type RefObject, useState } from 'react'
-import { DiscardChangesDialog } from '../../ui/unsaved-changes.tsx'
+import { DiscardChangesDialog, useLeaveGuard } from '../../ui/unsaved-changes.tsx'
 
 /** In-app navigation waits for 'Discard your changes?'; a reload or a closed tab gets the browser's own question. */
 export function LeaveGuard({ hasChanges, released }: { hasChanges: () => boolean; released: RefObject<boolean> }) {
-  const leaving = useBlocker({
-    shouldBlockFn: ({ current, next }) => !released.current && current.pathname !== next.pathname && hasChanges(),
-    enableBeforeUnload: () => !released.current && hasChanges(),
-    withResolver: true,
-  })
-  return <DiscardChangesDialog opened={leaving.status === 'blocked'} onKeep={() => leaving.reset?.()} onDiscard={() => leaving.proceed?.()} />
+  const leaving = useLeaveGuard({ shouldBlock: ({ current, next }) => current.pathname !== next.pathname, hasChanges: () => !released.current && hasChanges() })
+  return <DiscardChangesDialog opened={leaving.opened} onKeep={leaving.keep} onDiscard={leaving.discard} />
 }
 
 type NoticeProps = { hasChanges: () => boolean; onShowNew: () => void }
