@@ -37,8 +37,30 @@ type LeaveGuardOptions = {
   hasChanges: () => boolean
 }
 
-/** What DiscardChangesDialog needs while a navigation waits for the answer. */
-export type LeaveQuestion = { opened: boolean; keep: () => void; discard: () => void }
+/** What DiscardChangesDialog needs while a navigation waits for the answer; `words` when it is not the usual question. */
+export type LeaveQuestion = { opened: boolean; keep: () => void; discard: () => void; words?: QuestionWords }
+
+type QuestionWords = Pick<AskProps, 'message' | 'discardLabel'>
+
+/**
+ * The session ended elsewhere (the app is sending the owner to /login): what is typed can still be saved on this
+ * device, where it waits with the other unsent changes for the next sign-in (decision 205).
+ */
+export const SIGNED_OUT_WORDS: QuestionWords = {
+  message: 'You were signed out. What you typed here is not saved yet: keep editing to save it on this device, and it is sent after you sign in again.',
+  discardLabel: 'Discard and sign in',
+}
+
+/** When the app last sent the owner to /login because the session ended (the router's blocker sees no reason). */
+let sessionEndedAt = Number.NEGATIVE_INFINITY
+
+/** Called just before that navigation, so a form that blocks it says why. */
+export function leavingForSignIn(): void {
+  sessionEndedAt = Date.now()
+}
+
+/** The navigation just blocked is that one: to /login, asked within the last few seconds. */
+const isLeavingForSignIn = (next: Place) => next.pathname === '/login' && Date.now() - sessionEndedAt < 5_000
 
 /**
  * In-app navigation away from changes (links, Back) waits for 'Discard your changes?'; a reload or a closed tab gets
@@ -53,7 +75,12 @@ export function useLeaveGuard(options: LeaveGuardOptions): LeaveQuestion {
   const [shouldBlockFn] = useState(() => (move: { current: Place; next: Place }) => latest.current.shouldBlock(move) && latest.current.hasChanges())
   const [enableBeforeUnload] = useState(() => () => latest.current.hasChanges())
   const leaving = useBlocker({ shouldBlockFn, enableBeforeUnload, withResolver: true })
-  return { opened: leaving.status === 'blocked', keep: () => leaving.reset?.(), discard: () => leaving.proceed?.() }
+  // Read once, as the question opens: a later render must not change its words.
+  const [asked, setAsked] = useState<{ blocked: boolean; signedOut: boolean }>({ blocked: false, signedOut: false })
+  const blocked = leaving.status === 'blocked'
+  if (asked.blocked !== blocked) setAsked({ blocked, signedOut: blocked && isLeavingForSignIn(leaving.next) })
+  const signedOut = blocked && asked.signedOut
+  return { opened: leaving.status === 'blocked', keep: () => leaving.reset?.(), discard: () => leaving.proceed?.(), ...(signedOut && { words: SIGNED_OUT_WORDS }) }
 }
 
 type AskProps = { opened: boolean; onKeep: () => void; onDiscard: () => void; message?: string; discardLabel?: string }

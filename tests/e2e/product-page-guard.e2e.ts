@@ -4,7 +4,9 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { touchContextPerTest } from './browser.ts'
-import { createItemByApi, newOwner, type Owner, signedInPageAt, uniqueName } from './owner-helpers.ts'
+import { SIGNED_OUT_WORDS } from '../../src/ui/unsaved-changes.tsx'
+import { expiredToken } from './offline-helpers.ts'
+import { api, createItemByApi, newOwner, type Owner, serverItems, signedInPageAt, uniqueName } from './owner-helpers.ts'
 
 const touchContext = touchContextPerTest()
 
@@ -70,6 +72,37 @@ describe('/products/new at 360x740 touch', () => {
     await page.getByRole('button', { name: 'Cancel' }).tap()
     await page.waitForURL((url) => url.pathname === '/dashboard')
     expect(await question(page).count()).toBe(0)
+  })
+})
+
+describe('the session ends elsewhere while a product page has typing', () => {
+  it('the question says why; Keep editing and Save keep it on this device, and it reaches the server after sign-in', async () => {
+    const owner = await newOwner()
+    const page = await phone(owner, '/products/new')
+    await page.getByRole('heading', { name: 'New product' }).waitFor()
+    const name = uniqueName('Typed while signed out')
+    await page.getByLabel('Product Name').fill(name)
+    await page.getByLabel('Brand').fill('Acme')
+    await page.getByLabel('Price').fill('12.50')
+    await page.getByLabel('Description').fill('Typed before the session ended elsewhere.')
+    // This device's session is ended on the server and its access token runs out: the next sync call is refused.
+    expect((await api('/api/auth/logout', { method: 'POST', body: { refreshToken: owner.refreshToken } })).status).toBeLessThan(300)
+    await page.evaluate((stale) => localStorage.setItem('token', stale), expiredToken(owner.token))
+    await page.context().setOffline(true)
+    await page.context().setOffline(false)
+
+    await question(page).getByText(SIGNED_OUT_WORDS.message ?? '').waitFor({ timeout: 20_000 })
+    await question(page).getByRole('button', { name: 'Keep editing' }).tap()
+    expect(new URL(page.url()).pathname).toBe('/products/new')
+    expect(await page.getByLabel('Product Name').inputValue()).toBe(name)
+    await page.getByRole('button', { name: 'Save' }).tap()
+    await page.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 })
+    expect(await question(page).count()).toBe(0)
+
+    await page.getByLabel('Email').fill(owner.email)
+    await page.getByLabel('Password', { exact: true }).fill(owner.password)
+    await page.getByRole('button', { name: 'Sign in' }).tap()
+    await expect.poll(async () => (await serverItems(owner)).map((item) => item.name), { timeout: 20_000 }).toContain(name)
   })
 })
 

@@ -2,6 +2,7 @@
 import { useNavigate, useRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { onSessionEnded } from '../../api/tokens.ts'
+import { leavingForSignIn } from '../../ui/unsaved-changes.tsx'
 
 /**
  * A mailed link's pages (route staticData `keepsPageOnSessionEnd`) hold their token in memory only: leaving them would
@@ -12,10 +13,13 @@ export function useSessionEndRedirect(): void {
   const router = useRouter()
   useEffect(
     () =>
-      onSessionEnded(() => {
+      onSessionEnded((reason) => {
         if (router.state.matches.some((match) => match.staticData.keepsPageOnSessionEnd === true)) return
         const here = router.state.location.href
-        void navigate({ to: '/login', search: { redirect: here.startsWith('/login') ? undefined : here }, replace: true })
+        leavingForSignIn()
+        // A form with typing asks first, saying why (it can still be saved on this device); a deleted account's data is
+        // wiped, so there is nothing to keep and nothing to ask.
+        void navigate({ to: '/login', search: { redirect: here.startsWith('/login') ? undefined : here }, replace: true, ignoreBlocker: reason === 'account-gone' })
       }),
     [navigate, router],
   )

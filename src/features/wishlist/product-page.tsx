@@ -34,7 +34,7 @@ export function ProductPage({ db, id, onDone, onCancel }: Props) {
   const cancel = letGo(onCancel ?? (() => (router.history.canGoBack() ? router.history.back() : void navigate({ to: '/dashboard' }))))
   return (
     <Container size="sm" py="lg">
-      <DiscardChangesDialog opened={leaving.opened} onKeep={leaving.keep} onDiscard={leaving.discard} />
+      <DiscardChangesDialog opened={leaving.opened} onKeep={leaving.keep} onDiscard={leaving.discard} {...leaving.words} />
       <Paper withBorder p="lg" radius="md">
         <Title order={2} mb="md">
           {id ? 'Edit product' : 'New product'}
