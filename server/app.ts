@@ -110,9 +110,9 @@ export function createApp(input: AppDepsInput, site?: StaticSite) {
 
   app.notFound((c) => c.json({ message: 'Not found' }, 404))
   app.onError((err, c) => {
-    const { status, message, headers } = toErrorResponse(err)
+    const { status, message, headers, reason } = toErrorResponse(err)
     if (status >= 500) logger.error({ reqId: c.get('requestId'), method: c.req.method, path: loggedPath(c.req.url), err }, 'unhandled error')
-    return c.json({ message }, status, headers)
+    return c.json(reason === undefined ? { message } : { message, reason }, status, headers)
   })
   return app
 }

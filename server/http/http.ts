@@ -9,12 +9,14 @@ import type { GenericSchema } from 'valibot'
 import { nestsAtMost, REQUEST_BODY_DEPTH_MAX, REQUEST_BODY_MESSAGES } from '../../src/contract/request-body.ts'
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/client.ts'
 
-/** Throw anywhere in a handler; the app answers `{ message }` with this status. */
+/** Throw anywhere in a handler; the app answers `{ message }` (and `reason`, when given) with this status. */
 export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** A word a client acts on where the message is for people and may name things (decision 206). */
+    readonly reason?: string,
   ) {
     super(message)
   }
@@ -91,8 +93,8 @@ export function validate<T extends GenericSchema, Target extends keyof Validatio
 }
 
 /** Turns any thrown value into the status and message a client may see (never a stack trace). */
-export function toErrorResponse(err: unknown): { status: ContentfulStatusCode; message: string; headers: Record<string, string> } {
-  if (err instanceof ApiError) return { status: err.status, message: err.message, headers: err.headers }
+export function toErrorResponse(err: unknown): { status: ContentfulStatusCode; message: string; headers: Record<string, string>; reason?: string } {
+  if (err instanceof ApiError) return { status: err.status, message: err.message, headers: err.headers, ...(err.reason !== undefined && { reason: err.reason }) }
   if (err instanceof HTTPException) {
     const message = err.status === 400 && /json/i.test(err.message) ? REQUEST_BODY_MESSAGES.malformed : err.message
     return { status: err.status as ContentfulStatusCode, message: message || 'Request failed', headers: {} }

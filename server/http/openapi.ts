@@ -68,7 +68,7 @@ const OPERATIONS: Record<string, Partial<Record<'get' | 'post' | 'put' | 'delete
     get: { summary: 'One purchase record', auth: true, params: ['id'], ok: { status: 200, schema: PurchaseRecordSchema } },
   },
   '/api/public/profiles/{shareableId}/purchases': {
-    post: { summary: "A visitor's simulated purchase", auth: false, params: ['shareableId'], body: VisitorPurchaseSchema, ok: { status: 201, schema: VisitorPurchaseResultSchema } },
+    post: { summary: "A visitor's simulated purchase; with shown, only while the gift still has that name and price (else 409, reason itemChanged); 409 notWishlist on a profile of another type", auth: false, params: ['shareableId'], body: VisitorPurchaseSchema, ok: { status: 201, schema: VisitorPurchaseResultSchema } },
   },
   '/api/public/profiles/{shareableId}/purchases/{purchaseId}/message': {
     post: { summary: "The buyer's one message, stored with their purchase for the owner", auth: false, params: ['shareableId', 'purchaseId'], body: VisitorMessageSchema, ok: { status: 204 } },

@@ -53,7 +53,7 @@ export function publicRoutes(deps: AppDeps) {
         c.set('idempotencyOwner', ownerId)
       }
       try {
-        const purchase = await purchaseItem(db, c.req.param('shareableId'), c.req.valid('json').wishlistItemId, deps.now(), admit)
+        const purchase = await purchaseItem(db, c.req.param('shareableId'), c.req.valid('json'), deps.now(), admit)
         notificationsFor(deps).kick()
         return c.json(purchase, 201)
       } catch (err) {

@@ -2,7 +2,7 @@
 // and the one message the buyer may leave with it (decision 148).
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { couldBePublicAddress } from '../../src/contract/profile.ts'
-import { PURCHASE_MESSAGES, type VisitorMessage, type VisitorPurchaseResult } from '../../src/contract/purchase.ts'
+import { itemChangedMessage, PURCHASE_MESSAGES, PURCHASE_REFUSALS, type VisitorMessage, type VisitorPurchase, type VisitorPurchaseResult } from '../../src/contract/purchase.ts'
 import type { Db } from '../db/client.ts'
 import { profiles, purchaseRecords, users, wishlistItems } from '../db/schema.ts'
 import { ApiError } from '../http/http.ts'
@@ -12,11 +12,14 @@ import { namedBy } from './public-address.ts'
 import { invalidatePublicProfile } from '../profile-cache/public-profile-cache.ts'
 import { recordGift, recordGiftMessage } from '../notifications/notification-events.ts'
 
-/** A public profile by shareableId or username; a switched-off profile is as absent as a missing one. */
+/**
+ * A public profile by shareableId or username; a switched-off profile is as absent as a missing one. Its type is the
+ * caller's to judge: only a wishlist sells gifts, while a message still goes with a purchase made before (decision 206).
+ */
 async function findPublicProfile(db: Db, address: string) {
   if (!couldBePublicAddress(address)) return undefined
   const [row] = await db
-    .select({ id: profiles.id, userId: profiles.userId, contactInfo: profiles.contactInfo, isPublic: profiles.isPublic })
+    .select({ id: profiles.id, userId: profiles.userId, contactInfo: profiles.contactInfo, isPublic: profiles.isPublic, profileType: profiles.profileType })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
     .where(namedBy(address).where)
@@ -24,16 +27,22 @@ async function findPublicProfile(db: Db, address: string) {
   return row?.isPublic ? row : undefined
 }
 
-/** `admit` runs once the profile is known, before anything is written (the per-profile rate limit, the replay's owner). */
+/**
+ * `admit` runs once the profile is known, before anything is written (the per-profile rate limit, the replay's owner).
+ * With `shown`, the gift is bought only while it still has the name and price the visitor confirmed: the check is in
+ * the UPDATE that marks it bought, so an owner's edit committed first always wins (decision 206).
+ */
 export async function purchaseItem(
   db: Db,
   address: string,
-  wishlistItemId: string,
+  { wishlistItemId, shown }: VisitorPurchase,
   now: Date,
   admit: (profileId: string, ownerId: string) => Promise<void> = async () => {},
 ): Promise<VisitorPurchaseResult> {
   const profile = await findPublicProfile(db, address)
   if (!profile) throw new ApiError(404, PURCHASE_MESSAGES.profileNotFound)
+  // A page still open on a profile switched to another type must not sell its old wishlist.
+  if (profile.profileType !== 'WISHLIST') throw new ApiError(409, PURCHASE_MESSAGES.notWishlist, {}, PURCHASE_REFUSALS.notWishlist)
   await admit(profile.id, profile.userId)
   if (!isUuid(wishlistItemId)) throw new ApiError(404, PURCHASE_MESSAGES.itemNotFound)
   const result = await db.transaction(async (tx) => {
@@ -42,14 +51,22 @@ export async function purchaseItem(
     const [item] = await tx
       .update(wishlistItems)
       .set({ isPurchased: true, purchaseStatus: 'PURCHASED', purchasedPrice: sql`${wishlistItems.price}`, seq: itemSeq ?? 0, updatedAt: now })
-      .where(and(eq(wishlistItems.id, wishlistItemId), eq(wishlistItems.profileId, profile.id), eq(wishlistItems.isPurchased, false)))
+      .where(and(
+        eq(wishlistItems.id, wishlistItemId),
+        eq(wishlistItems.profileId, profile.id),
+        eq(wishlistItems.isPurchased, false),
+        ...(shown ? [eq(wishlistItems.name, shown.name), eq(wishlistItems.price, shown.price)] : []),
+      ))
       .returning({ id: wishlistItems.id, price: wishlistItems.price, name: wishlistItems.name })
     if (!item) {
       const [exists] = await tx
-        .select({ id: wishlistItems.id })
+        .select({ isPurchased: wishlistItems.isPurchased, name: wishlistItems.name, price: wishlistItems.price })
         .from(wishlistItems)
         .where(and(eq(wishlistItems.id, wishlistItemId), eq(wishlistItems.profileId, profile.id)))
-      throw exists ? new ApiError(409, PURCHASE_MESSAGES.alreadyPurchased) : new ApiError(404, PURCHASE_MESSAGES.itemNotFound)
+      if (!exists) throw new ApiError(404, PURCHASE_MESSAGES.itemNotFound)
+      if (exists.isPurchased) throw new ApiError(409, PURCHASE_MESSAGES.alreadyPurchased)
+      // Only a gift that is no longer what the visitor saw gets here: nothing was written, and they are told what it is now.
+      throw new ApiError(409, itemChangedMessage({ name: exists.name, price: Number(exists.price) }), {}, PURCHASE_REFUSALS.itemChanged)
     }
     const [record] = await tx
       .insert(purchaseRecords)

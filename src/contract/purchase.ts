@@ -1,5 +1,6 @@
 // Purchase records (GET /api/purchase-records) and the visitor's purchase call (POST /api/public/profiles/{id}/purchases).
 import * as v from 'valibot'
+import { formatEuro } from '../lib/money.ts'
 import { LIMITS } from './limits.ts'
 import { noControlCharacters } from './text.ts'
 
@@ -16,9 +17,22 @@ export const PurchaseRecordSchema = v.object({
 })
 export type PurchaseRecord = v.InferOutput<typeof PurchaseRecordSchema>
 
+/** The gift as the visitor's page showed it on the confirmation sheet (decision 206). */
+export const ShownItemSchema = v.object({
+  name: v.pipe(v.string('Invalid item'), v.maxLength(LIMITS.productNameMax, 'Invalid item')),
+  price: v.pipe(v.number('Invalid item'), v.finite('Invalid item')),
+})
+export type ShownItem = v.InferOutput<typeof ShownItemSchema>
+
 export const VisitorPurchaseSchema = v.object({
   wishlistItemId: v.pipe(v.string('Invalid item'), v.uuid('Invalid item')),
+  /**
+   * What the visitor confirmed: the purchase happens only while the gift still has this name and price. Optional, so
+   * a page from before it (kept by the service worker) buys as it did.
+   */
+  shown: v.optional(ShownItemSchema),
 })
+export type VisitorPurchase = v.InferOutput<typeof VisitorPurchaseSchema>
 
 export const VisitorPurchaseResultSchema = v.object({
   /** The record's id: the buyer's key for sending the one message that goes with this purchase. */
@@ -78,4 +92,17 @@ export const PURCHASE_MESSAGES = {
   purchaseNotFound: 'Purchase not found',
   messageAlreadySent: 'A message was already sent with this purchase.',
   purchaseUndone: 'This gift is back on the wishlist, so your purchase no longer takes a message.',
+  notWishlist: 'This profile no longer shows a wishlist, so nothing was bought.',
 } as const
+
+/** The gift's name or price is no longer what the visitor confirmed: what it is now, in the page's money. */
+export function itemChangedMessage(now: ShownItem): string {
+  return `This gift changed while you were looking: it is now '${now.name}' at ${formatEuro(now.price)}. Nothing was bought; check it and purchase again.`
+}
+
+/**
+ * Beside the message of a refused purchase (`reason`), for the page to act on: the gift or the profile changed since
+ * the page was loaded, so it reads the profile again (decision 206).
+ */
+export const PURCHASE_REFUSALS = { itemChanged: 'itemChanged', notWishlist: 'notWishlist' } as const
+export type PurchaseRefusal = (typeof PURCHASE_REFUSALS)[keyof typeof PURCHASE_REFUSALS]

@@ -72,6 +72,7 @@ describe('openGiftsFirst', () => {
 
 describe('classifyPurchaseFailure', () => {
   const LIMIT = 'Too many purchases from this wishlist right now. Please try again in 10 minutes.'
+  const CHANGED = "This gift changed while you were looking: it is now 'Gold watch' at €4,999.00. Nothing was bought; check it and purchase again."
   it.each<[Parameters<typeof classifyPurchaseFailure>[0], string, string, boolean]>([
     [{ networkError: true, online: false }, 'offline', 'You are offline. Nothing was charged; try again when you are back online.', false],
     // Online, a call without an answer (a reset connection, the deadline) is the server's silence, not the phone's.
@@ -80,6 +81,12 @@ describe('classifyPurchaseFailure', () => {
     // The lost attempt still running on the server when its retry arrives: not someone else's purchase.
     [{ status: 409, serverMessage: 'A request with this Idempotency-Key is still in progress.' }, 'busy', 'The server is busy right now, so your gift is not confirmed. Please try again in a moment: nothing is bought twice.', false],
     [{ status: 404, serverMessage: 'Wishlist item not found' }, 'gone', 'This gift is no longer on this wishlist.', true],
+    // The gift or the profile changed since the page loaded (decision 206): the server's words name what it is now.
+    [{ status: 409, serverMessage: CHANGED, reason: 'itemChanged' }, 'changed', CHANGED, true],
+    [{ status: 409, serverMessage: 'This profile no longer shows a wishlist, so nothing was bought.', reason: 'notWishlist' }, 'changed', 'This profile no longer shows a wishlist, so nothing was bought.', true],
+    [{ status: 409, reason: 'itemChanged' }, 'changed', 'This gift changed while you were looking. Nothing was bought; check it and purchase again.', true],
+    // A reason this page does not know is no more than its 409.
+    [{ status: 409, serverMessage: 'A request with this Idempotency-Key is still in progress.', reason: 'later' }, 'busy', 'The server is busy right now, so your gift is not confirmed. Please try again in a moment: nothing is bought twice.', false],
     [{ status: 408 }, 'noAnswer', 'The server did not answer, so your gift is not confirmed. Please try again: if it went through, you see the thank-you and nothing is bought twice.', false],
     [{ status: 500, serverMessage: 'boom' }, 'serverTrouble', 'The server is having trouble right now. Nothing was charged; please try again.', false],
     [{ status: 502 }, 'serverTrouble', 'The server is having trouble right now. Nothing was charged; please try again.', false],

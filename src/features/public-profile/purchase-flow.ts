@@ -1,7 +1,7 @@
 // Owns the visitor's simulated purchase as a pure state machine (spec section 4, decision 148: confirmed first), and
 // what each failure tells them.
 import type { VisitorPurchaseResult } from '../../contract/purchase.ts'
-import { MESSAGE_FIELDS_REQUIRED, PURCHASE_MESSAGES } from '../../contract/purchase.ts'
+import { MESSAGE_FIELDS_REQUIRED, PURCHASE_MESSAGES, PURCHASE_REFUSALS } from '../../contract/purchase.ts'
 import { NO_ANSWER, SERVER_BUSY, SERVER_TROUBLE } from '../../lib/network-words.ts'
 
 /** Spec section 9: 'Processing payment...' for 1.5 s, then 2 s more before the purchase is recorded. */
@@ -77,10 +77,11 @@ export const OFFLINE_PURCHASE_REASON = 'You are offline. Purchasing needs a conn
 
 /**
  * Each failure says whose side it is on (decision 192): the phone is offline, the server did not answer (a lost or
- * late answer, though the phone is online), the server is in trouble or busy, the gift changed, or the server refused
- * with its own words (a 429's wait, spec section 8's generic rule).
+ * late answer, though the phone is online), the server is in trouble or busy, the gift was bought or is gone, it is no
+ * longer what the visitor confirmed (or the profile no longer a wishlist), or the server refused with its own words (a
+ * 429's wait, spec section 8's generic rule).
  */
-export type PurchaseFailure = 'offline' | 'noAnswer' | 'serverTrouble' | 'busy' | 'taken' | 'gone' | 'refused' | 'unknown'
+export type PurchaseFailure = 'offline' | 'noAnswer' | 'serverTrouble' | 'busy' | 'taken' | 'gone' | 'changed' | 'refused' | 'unknown'
 
 export const PURCHASE_FAILED_TITLE = 'Payment failed'
 export const PURCHASE_FAILURE_MESSAGES: Record<Exclude<PurchaseFailure, 'refused'>, string> = {
@@ -92,18 +93,24 @@ export const PURCHASE_FAILURE_MESSAGES: Record<Exclude<PurchaseFailure, 'refused
   busy: `${SERVER_BUSY}, so your gift is not confirmed. Please try again in a moment: nothing is bought twice.`,
   taken: 'This gift was just bought by someone else.',
   gone: 'This gift is no longer on this wishlist.',
+  // The server's answer names what the gift is now; these words are for an answer that lost its message.
+  changed: 'This gift changed while you were looking. Nothing was bought; check it and purchase again.',
   unknown: 'Something went wrong. Nothing was charged; please try again.',
 }
 
 export type PurchaseFailureOutcome =
   | { networkError: true; online: boolean }
-  | { status: number; serverMessage?: string | null }
+  | { status: number; serverMessage?: string | null; reason?: string | null }
+
+const CHANGED_REASONS: ReadonlySet<string> = new Set(Object.values(PURCHASE_REFUSALS))
 
 /** What went wrong and the words for it; 409 and 404 mean the page is out of date, so it reloads the profile. */
 export function classifyPurchaseFailure(outcome: PurchaseFailureOutcome): { failure: PurchaseFailure; message: string } {
   const said = (failure: Exclude<PurchaseFailure, 'refused'>) => ({ failure, message: PURCHASE_FAILURE_MESSAGES[failure] })
   if ('networkError' in outcome) return said(outcome.online ? 'noAnswer' : 'offline')
-  const { status, serverMessage } = outcome
+  const { status, serverMessage, reason } = outcome
+  // The gift or the profile is not what the visitor confirmed: the server's words say what it is now (decision 206).
+  if (status === 409 && reason && CHANGED_REASONS.has(reason)) return { failure: 'changed', message: serverMessage ?? PURCHASE_FAILURE_MESSAGES.changed }
   // A retry while the lost attempt still runs on the server: its answer comes to the next retry.
   if (status === 409 && serverMessage !== PURCHASE_MESSAGES.alreadyPurchased) return said('busy')
   if (status === 409) return said('taken')
@@ -115,7 +122,7 @@ export function classifyPurchaseFailure(outcome: PurchaseFailureOutcome): { fail
 }
 
 export function failureNeedsReload(failure: PurchaseFailure): boolean {
-  return failure === 'taken' || failure === 'gone'
+  return failure === 'taken' || failure === 'gone' || failure === 'changed'
 }
 
 export type ContactActions = {

@@ -9,12 +9,14 @@ const reply = (body: unknown, status: number): typeof fetch => async () => new R
 describe('recordPurchase', () => {
   const LIMIT = 'Too many purchases from this wishlist right now. Please try again in 10 minutes.'
   const online = () => true
+  const CHANGED = "This gift changed while you were looking: it is now 'Blue mug' at €45.00. Nothing was bought; check it and purchase again."
   it.each<[string, typeof fetch, boolean | undefined, unknown]>([
     ['a 201 records the purchase', reply(RESULT, 201), true, { ok: true, result: RESULT }],
     ['a 409 says someone else bought it', reply({ message: 'This item has already been purchased.' }, 409), true, { ok: false, failure: 'taken' }],
     ['a 404 says the gift is gone', reply({ message: 'Not found' }, 404), true, { ok: false, failure: 'gone' }],
     ['a 500 is the server in trouble', reply({ message: 'boom' }, 500), true, { ok: false, failure: 'serverTrouble' }],
     ["a 429 says the server's words", reply({ message: LIMIT }, 429), true, { ok: false, failure: 'refused', message: LIMIT }],
+    ['a 409 for a changed gift says what it is now', reply({ message: CHANGED, reason: 'itemChanged' }, 409), true, { ok: false, failure: 'changed', message: CHANGED }],
     ['a network error while online got no answer', async () => { throw new TypeError('Failed to fetch') }, true, { ok: false, failure: 'noAnswer' }],
     ['a known offline browser sends nothing', async () => { throw new Error('must not be called') }, false, { ok: false, failure: 'offline' }],
     ['a 201 whose body never came got no answer', async () => new Response('{"purchaseId":', { status: 201 }), true, { ok: false, failure: 'noAnswer' }],
@@ -70,6 +72,17 @@ describe('recordPurchase', () => {
     expect(sent?.[0]).toBe(apiPaths.publicPurchases('aB3dE5gH'))
     expect(sent?.[0]).toBe('/api/public/profiles/aB3dE5gH/purchases')
     expect(sent?.[1]).toMatchObject({ method: 'POST', body: JSON.stringify({ wishlistItemId: ITEM }), headers: expect.objectContaining({ 'Idempotency-Key': 'attempt-1' }) })
+  })
+
+  it('sends the name and price the visitor confirmed, in one order whatever order they came in (a replay must hash the same)', async () => {
+    const bodies: unknown[] = []
+    const spy: typeof fetch = async (_input, init) => {
+      bodies.push(init?.body)
+      return new Response(JSON.stringify(RESULT), { status: 201 })
+    }
+    await recordPurchase('aB3dE5gH', ITEM, { fetchImpl: spy, shown: { name: 'Blue mug', price: 12.5 } })
+    await recordPurchase('aB3dE5gH', ITEM, { fetchImpl: spy, shown: { price: 12.5, name: 'Blue mug' } })
+    expect(bodies).toEqual([JSON.stringify({ wishlistItemId: ITEM, shown: { name: 'Blue mug', price: 12.5 } }), JSON.stringify({ wishlistItemId: ITEM, shown: { name: 'Blue mug', price: 12.5 } })])
   })
 })
 

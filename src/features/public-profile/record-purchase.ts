@@ -3,7 +3,7 @@
 import * as v from 'valibot'
 import { apiPaths } from '../../contract/api-paths.ts'
 import { IDEMPOTENCY_KEY_HEADER, REPLAY_ONLY_HEADER } from '../../contract/names.ts'
-import type { VisitorPurchaseResult } from '../../contract/purchase.ts'
+import type { ShownItem, VisitorPurchaseResult } from '../../contract/purchase.ts'
 import { VisitorPurchaseResultSchema } from '../../contract/purchase.ts'
 import type { PurchaseFailure } from './purchase-flow.ts'
 import { classifyPurchaseFailure, PURCHASE_FAILURE_MESSAGES } from './purchase-flow.ts'
@@ -25,6 +25,11 @@ export type RecordPurchaseOptions = {
   idempotencyKey?: string
   /** Only the stored answer of `idempotencyKey`: a key the server never saw buys nothing (404). */
   replayOnly?: boolean
+  /**
+   * The name and price the visitor confirmed: the server buys only while the gift still has them (decision 206). The
+   * same for every send of one attempt, since the server replays an answer only to the same body.
+   */
+  shown?: ShownItem
   timeoutMs?: number
   /** Asked after a call that got no answer: offline is worded so only when the browser says it is. */
   onlineNow?: () => boolean
@@ -55,14 +60,14 @@ export async function recordPurchase(shareableId: string, wishlistItemId: string
           [IDEMPOTENCY_KEY_HEADER]: options.idempotencyKey ?? newIdempotencyKey(),
           ...(options.replayOnly ? { [REPLAY_ONLY_HEADER]: '1' } : {}),
         },
-        body: JSON.stringify({ wishlistItemId }),
+        body: purchaseBody(wishlistItemId, options.shown),
         signal,
       })
     } catch {
       return failed(classifyPurchaseFailure({ networkError: true, online: (options.onlineNow ?? browserOnline)() }))
     }
     const body: unknown = await response.json().catch(() => undefined)
-    if (!response.ok) return failed(classifyPurchaseFailure({ status: response.status, serverMessage: messageIn(body) }))
+    if (!response.ok) return failed(classifyPurchaseFailure({ status: response.status, serverMessage: messageIn(body), reason: reasonIn(body) }))
     // A body cut off by the deadline or a dropped connection: the purchase may be recorded, its answer never came.
     if (body === undefined) return failed(classifyPurchaseFailure({ networkError: true, online: (options.onlineNow ?? browserOnline)() }))
     const parsed = v.safeParse(VisitorPurchaseResultSchema, body)
@@ -73,12 +78,21 @@ export async function recordPurchase(shareableId: string, wishlistItemId: string
   }
 }
 
+/** Always the same bytes for the same values (the key order fixed here), so a replay's body hashes as its first send did. */
+export function purchaseBody(wishlistItemId: string, shown: ShownItem | undefined): string {
+  return JSON.stringify(shown ? { wishlistItemId, shown: { name: shown.name, price: shown.price } } : { wishlistItemId })
+}
+
 function failed(said: { failure: PurchaseFailure; message: string }): RecordPurchaseOutcome {
   return { ok: false, ...said }
 }
 
 function messageIn(body: unknown): string | null {
   return typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' && body.message.trim() !== '' ? body.message : null
+}
+
+function reasonIn(body: unknown): string | null {
+  return typeof body === 'object' && body !== null && 'reason' in body && typeof body.reason === 'string' ? body.reason : null
 }
 
 

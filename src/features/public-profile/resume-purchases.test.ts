@@ -57,6 +57,16 @@ describe('unanswered attempts', () => {
     expect(attemptKey('p', 'i1')).toBeUndefined()
   })
 
+  it('give their key only to a retry for the name and price they were sent with (decision 206)', () => {
+    keepAttempt('p', 'i1', 'k1', { name: 'Blue mug', price: 12.5 })
+    forgetAttemptsInMemory()
+    expect(attemptKey('p', 'i1', { name: 'Blue mug', price: 12.5 })).toBe('k1')
+    expect(attemptKey('p', 'i1', { name: 'Blue mug', price: 45 })).toBeUndefined()
+    expect(attemptKey('p', 'i1', { name: 'Gold watch', price: 12.5 })).toBeUndefined()
+    expect(attemptKey('p', 'i1')).toBeUndefined()
+    expect(attemptsOf('p')).toEqual([{ shareableId: 'p', itemId: 'i1', key: 'k1', at: NOW, shown: { name: 'Blue mug', price: 12.5 } }])
+  })
+
   it('are forgotten after an hour', () => {
     keepAttempt('p', 'i1', 'k1')
     vi.setSystemTime(NOW + ATTEMPT_KEPT_MS + 1)
@@ -91,6 +101,17 @@ describe('resumeUnansweredPurchases', () => {
     { name: 'a server in trouble: kept', bought: true, answer: failed('serverTrouble'), resumed: false, kept: true },
     { name: 'a gift still on sale: not asked, the key kept for the retry', bought: false, resumed: false, kept: true },
   ]
+  it('asks with what the attempt was sent with, and without it for an attempt kept by the page before (the server replays only to the same body)', async () => {
+    keepAttempt('p', 'i1', 'k1', { name: 'Blue mug', price: 12.5 })
+    localStorage.setItem('qrtee-visitor-attempts', JSON.stringify([...attemptsOf('p'), { shareableId: 'p', itemId: 'i2', key: 'k2', at: NOW }]))
+    const record = vi.fn(async () => ok('b1'))
+    await resumeUnansweredPurchases('p', new Set(['i1', 'i2']), record)
+    expect(record.mock.calls).toEqual([
+      ['p', 'i1', { idempotencyKey: 'k1', replayOnly: true, shown: { name: 'Blue mug', price: 12.5 } }],
+      ['p', 'i2', { idempotencyKey: 'k2', replayOnly: true }],
+    ])
+  })
+
   it.each(cases)('$name', async ({ bought, answer, resumed, kept }) => {
     keepAttempt('p', 'i1', 'k1')
     const record = vi.fn(async () => answer ?? failed('unknown'))

@@ -21,7 +21,8 @@ export async function resumeUnansweredPurchases(
   for (const attempt of attemptsOf(shareableId)) {
     if (!bought.has(attempt.itemId)) continue
     // Only the stored answer: a key the server never saw must not buy a gift the owner put back meanwhile.
-    const outcome = await record(shareableId, attempt.itemId, { idempotencyKey: attempt.key, replayOnly: true })
+    // With what the attempt was sent with: the server replays only to the same body.
+    const outcome = await record(shareableId, attempt.itemId, { idempotencyKey: attempt.key, replayOnly: true, ...(attempt.shown && { shown: attempt.shown }) })
     if (outcome.ok) {
       dropAttempt(shareableId, attempt.itemId)
       rememberPurchase({ shareableId, itemId: attempt.itemId, purchaseId: outcome.result.purchaseId, at: outcome.result.purchasedAt })

@@ -1,8 +1,13 @@
 // Owns the purchase attempts whose answer has not come, kept in this browser's localStorage: a reload, or a re-scan that
 // opens a new tab, keeps an attempt's Idempotency-Key, so the page can still ask the server for that attempt's answer,
 // which it replays (decision 197).
+import type { ShownItem } from '../../contract/purchase.ts'
 
-export type UnansweredAttempt = { shareableId: string; itemId: string; key: string; at: number }
+/**
+ * `shown`: what the visitor confirmed, sent again with the key, since the server replays only to the same body
+ * (decision 206); absent from attempts kept by a page before it, which sent none.
+ */
+export type UnansweredAttempt = { shareableId: string; itemId: string; key: string; at: number; shown?: ShownItem }
 
 const STORAGE_KEY = 'qrtee-visitor-attempts'
 /** Longer than any retry or reload a visitor makes; the server keeps the answer for 48 hours. */
@@ -14,8 +19,16 @@ let memory: UnansweredAttempt[] | undefined
 function isAttempt(value: unknown): value is UnansweredAttempt {
   if (typeof value !== 'object' || value === null) return false
   const entry = value as Record<string, unknown>
-  return typeof entry.shareableId === 'string' && typeof entry.itemId === 'string' && typeof entry.key === 'string' && typeof entry.at === 'number'
+  return typeof entry.shareableId === 'string' && typeof entry.itemId === 'string' && typeof entry.key === 'string' && typeof entry.at === 'number' && (entry.shown === undefined || isShown(entry.shown))
 }
+
+function isShown(value: unknown): value is ShownItem {
+  if (typeof value !== 'object' || value === null) return false
+  const shown = value as Record<string, unknown>
+  return typeof shown.name === 'string' && typeof shown.price === 'number'
+}
+
+const sameShown = (a: ShownItem | undefined, b: ShownItem | undefined) => a?.name === b?.name && a?.price === b?.price
 
 /**
  * Read from storage on every call: another tab of this browser (a re-scan) may have kept or dropped one since. Once a
@@ -46,14 +59,18 @@ function save(next: UnansweredAttempt[]): void {
 
 const other = (shareableId: string, itemId: string) => (attempt: UnansweredAttempt) => attempt.shareableId !== shareableId || attempt.itemId !== itemId
 
-/** The key of the gift's attempt still waiting for its answer, if any: its retry is the same attempt. */
-export function attemptKey(shareableId: string, itemId: string): string | undefined {
-  return attempts().find((attempt) => !other(shareableId, itemId)(attempt))?.key
+/**
+ * The key of the gift's attempt still waiting for its answer, if any, when confirmed for what the page shows now: its
+ * retry is the same attempt. A gift shown otherwise since then is a new confirmation, with a key of its own.
+ */
+export function attemptKey(shareableId: string, itemId: string, shown?: ShownItem): string | undefined {
+  const attempt = attempts().find((kept) => !other(shareableId, itemId)(kept))
+  return attempt && sameShown(attempt.shown, shown) ? attempt.key : undefined
 }
 
-/** Kept before the request goes out, so a reload while it runs still knows the key. */
-export function keepAttempt(shareableId: string, itemId: string, key: string): void {
-  save([...attempts().filter(other(shareableId, itemId)), { shareableId, itemId, key, at: Date.now() }])
+/** Kept before the request goes out, so a reload while it runs still knows the key (and what it was sent with). */
+export function keepAttempt(shareableId: string, itemId: string, key: string, shown?: ShownItem): void {
+  save([...attempts().filter(other(shareableId, itemId)), { shareableId, itemId, key, at: Date.now(), ...(shown && { shown: { name: shown.name, price: shown.price } }) }])
 }
 
 /** The answer came (or the gift changed): nothing to ask again. */

@@ -54,13 +54,15 @@ export function usePurchase(shareableId: string, onOutdated: () => void): Purcha
       if (current.step.phase !== 'confirming' || current.step.itemId !== item.id || !itemPurchaseView(item, current).showPurchase) return
       dispatch({ type: 'start', itemId: item.id })
       const signal = unmounted.current.signal
+      // What the sheet showed goes with the purchase: the server buys only while the gift is still that (decision 206).
+      const shown = { name: item.name, price: item.price }
       // The retry of a confirmation whose answer was lost sends the same key, also after a reload: the server replays
       // its first answer, so a retry is the same attempt, not a second purchase.
-      const idempotencyKey = attemptKey(shareableId, item.id) ?? newIdempotencyKey()
-      keepAttempt(shareableId, item.id, idempotencyKey)
+      const idempotencyKey = attemptKey(shareableId, item.id, shown) ?? newIdempotencyKey()
+      keepAttempt(shareableId, item.id, idempotencyKey, shown)
       void (async () => {
         for (const ms of PAYMENT_DELAYS_MS) await delay(ms, signal)
-        const outcome = await recordPurchase(shareableId, item.id, { signal, online: navigator.onLine, idempotencyKey })
+        const outcome = await recordPurchase(shareableId, item.id, { signal, online: navigator.onLine, idempotencyKey, shown })
         if (signal.aborted) return
         if (outcome.ok || failureNeedsReload(outcome.failure)) dropAttempt(shareableId, item.id)
         if (outcome.ok) {
