@@ -3,9 +3,10 @@ import { eq } from 'drizzle-orm'
 import type { InferOutput } from 'valibot'
 import { givenFields, PLAIN_PROFILE_FIELDS, PROFILE_MESSAGES, type ProfileUpdateSchema } from '../../src/contract/profile.ts'
 import { LIMITS } from '../../src/contract/limits.ts'
+import { isOwnPublicAddress } from '../../src/contract/redirect-loop.ts'
 import { applyListChanges } from '../../src/lib/list-changes.ts'
 import type { Db } from '../db/client.ts'
-import { profiles, type StoredSocialLink } from '../db/schema.ts'
+import { profiles, type StoredSocialLink, users } from '../db/schema.ts'
 import { ApiError } from '../http/http.ts'
 import { nextSeq } from '../changes/change-seq.ts'
 import { type ClientMutation, recordClientMutation } from '../changes/client-mutations.ts'
@@ -43,16 +44,33 @@ export function nextSocialLinks(current: StoredSocialLink[], input: Pick<Profile
   return merged.map(({ id, platform, url }) => ({ id, platform, url }))
 }
 
-export async function updateProfile(db: Db, userId: string, input: ProfileUpdate, now: Date, mutation?: ClientMutation): Promise<void> {
+/**
+ * Refuses a write after which the profile would redirect to its own visitor page (decision 207): every scan would
+ * loop. Only a write that sets the type or the URL is checked, so an old looping row never blocks a description edit,
+ * and a URL kept behind another type is harmless until the type comes back (then this write is checked).
+ */
+function refuseRedirectLoop(input: ProfileUpdate, current: { profileType: string; redirectUrl: string; shareableId: string; username: string }, siteOrigins: readonly string[]): void {
+  if (input.profileType === undefined && input.redirectUrl === undefined) return
+  const redirectUrl = input.redirectUrl ?? current.redirectUrl
+  if ((input.profileType ?? current.profileType) !== 'REDIRECT' || redirectUrl === '') return
+  if (isOwnPublicAddress(redirectUrl, siteOrigins, current)) throw new ApiError(400, PROFILE_MESSAGES.redirectLoop)
+}
+
+/** `siteOrigins`: where this server's visitor pages live (PUBLIC_URL, and the host the owner's request came to). */
+export async function updateProfile(db: Db, userId: string, input: ProfileUpdate, now: Date, mutation?: ClientMutation, siteOrigins: readonly string[] = []): Promise<void> {
   const profileId = await db.transaction(async (tx) => {
     // The owner's row first (lock order, change-seq.ts), then the profile: its current photo is read under that
     // lock, so two photo changes cannot both keep (or both delete) the same previous image.
     const seq = await nextSeq(tx, userId)
     await recordClientMutation(tx, userId, now, mutation)
     const [current] = await tx
-      .select({ id: profiles.id, profileImageId: profiles.profileImageId, socialLinks: profiles.socialLinks })
-      .from(profiles).where(eq(profiles.userId, userId)).limit(1)
+      .select({
+        id: profiles.id, profileImageId: profiles.profileImageId, socialLinks: profiles.socialLinks,
+        profileType: profiles.profileType, redirectUrl: profiles.redirectUrl, shareableId: profiles.shareableId, username: users.username,
+      })
+      .from(profiles).innerJoin(users, eq(users.id, profiles.userId)).where(eq(profiles.userId, userId)).limit(1)
     if (!current) throw new ApiError(404, 'Profile not found')
+    refuseRedirectLoop(input, current, siteOrigins)
     const newImage = input.profileImageId
     const replacesImage = newImage !== undefined && newImage !== current.profileImageId
     if (newImage && replacesImage) await assertOwnImage(tx, userId, newImage)

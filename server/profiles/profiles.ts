@@ -20,7 +20,9 @@ export function profileRoutes(deps: AppDeps) {
       return c.json(profile, 200)
     })
     .put('/', auth, idempotency(deps), validate('json', ProfileUpdateSchema), async (c) => {
-      await updateProfile(db, c.var.userId, c.req.valid('json'), deps.now(), mutationOf(c))
+      // This site's visitor pages: the printed origin, and the one the owner reached (a push dispatches on its own).
+      const siteOrigins = [deps.config.publicUrl, new URL(c.req.url).origin]
+      await updateProfile(db, c.var.userId, c.req.valid('json'), deps.now(), mutationOf(c), siteOrigins)
       const profile = await loadOwnProfile(db, c.var.userId)
       if (!profile) throw notFound('Profile not found')
       return c.json(profile, 200)

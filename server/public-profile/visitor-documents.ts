@@ -24,6 +24,12 @@ export type VisitorDocuments = {
   answer: (entry: CachedPublicProfile, template: { etag: string; html: string }) => VisitorAnswer
   /** The answer only if it needs no rendering: the fast path serves what the route has already rendered. */
   peek: (entry: CachedPublicProfile, template: { etag: string }) => VisitorAnswer | undefined
+  /**
+   * A redirect profile's page instead of its hop, when the hop would land on another redirect of this site (decision
+   * 207): it reads as one without a destination ('No redirect URL is configured for this profile.'), in the embedded
+   * copy too, so the page's script does not take the hop either.
+   */
+  withoutHop: (entry: CachedPublicProfile, template: { etag: string; html: string }) => RenderedPage
 }
 
 // Parsed once per cached entry (the entry is replaced on every profile change), not per request.
@@ -56,16 +62,19 @@ export function visitorDocuments(config: Pick<Config, 'publicUrl'>, site: Static
     `${templateEtag}|${entry.etag}|${config.publicUrl}/profile/${profile.shareableId}`
   const redirectOf = (profile: PublicProfile): VisitorAnswer | undefined =>
     profile.profileType === 'REDIRECT' && profile.redirectUrl ? { kind: 'redirect', location: profile.redirectUrl } : undefined
+  const pageOf = (key: string, html: string, profile: PublicProfile) =>
+    renderOnce(rendered, key, () => renderVisitorPage(html, { profile, publicUrl: config.publicUrl, secure: config.publicUrl.startsWith('https:') }))
   return {
     template,
     answer: (entry, shell) => {
       const profile = profileOf(entry)
       const redirect = redirectOf(profile)
       if (redirect) return redirect
-      const page = renderOnce(rendered, keyOf(entry, shell.etag, profile), () =>
-        renderVisitorPage(shell.html, { profile, publicUrl: config.publicUrl, secure: config.publicUrl.startsWith('https:') }),
-      )
-      return { kind: 'page', page }
+      return { kind: 'page', page: pageOf(keyOf(entry, shell.etag, profile), shell.html, profile) }
+    },
+    withoutHop: (entry, shell) => {
+      const profile = profileOf(entry)
+      return pageOf(`${keyOf(entry, shell.etag, profile)}|without-hop`, shell.html, { ...profile, redirectUrl: '' } as PublicProfile)
     },
     peek: (entry, shell) => {
       const profile = profileOf(entry)

@@ -1,9 +1,10 @@
 // Answers the cache hits of a scan's two requests (GET/HEAD /profile/{id} and /api/profiles/{id}) in the Node request
 // listener, before the Hono adapter, from bytes and headers prepared once per profile version (decision 108). Anything
-// else (a miss, a page not yet rendered, an unusual request) goes on to Hono untouched.
+// else (a miss, a page not yet rendered, a hop to a visitor page, an unusual request) goes on to Hono untouched.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import { OWNER_PROFILE_PATHS } from '../../src/contract/api-paths.ts'
+import { isProfilePageUrl } from '../../src/contract/redirect-loop.ts'
 import { resolveClientAddress } from '../http/client-address.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
@@ -117,7 +118,8 @@ export function createFastPath(deps: FastPathDeps, site: StaticSite | undefined)
     const known = documentAnswers.get(entry)
     if (known?.templateEtag === templateEtag) return known
     const answer = documents?.peek(entry, { etag: templateEtag })
-    if (!answer) return undefined
+    // A hop to a visitor page may land on another redirect of this site: the route looks at that page first (decision 207).
+    if (!answer || (answer.kind === 'redirect' && isProfilePageUrl(answer.location))) return undefined
     const prepared: PreparedDocument =
       answer.kind === 'redirect'
         ? { kind: 'redirect', templateEtag, found: { status: 302, head: wireHeaders(redirectHeaders(answer.location), forRedirect(security)) } }

@@ -25,11 +25,13 @@ export function syncRoutes(deps: AppDeps, dispatch: Dispatch) {
   const { db } = deps.database
   const serialize = pushSerializerFor(deps.database)
 
-  async function runOperation(op: PushOperation, authorization: string, mutation: ClientMutation | undefined): Promise<PushResult> {
+  async function runOperation(op: PushOperation, authorization: string, origin: string, mutation: ClientMutation | undefined): Promise<PushResult> {
     if (!isPushablePath(op.path)) return { status: 400, body: { message: PUSH_MESSAGES.pathNotAllowed } }
     const headers: Record<string, string> = { Authorization: authorization, [IDEMPOTENCY_KEY_HEADER]: op.idempotencyKey }
     if (op.body !== undefined) headers['Content-Type'] = 'application/json'
-    const request = new Request(new URL(op.path, 'http://push.internal'), {
+    // On the push's own origin: a write that asks which host the owner came to (a profile's redirect, decision 207)
+    // learns the same as from a PUT sent alone.
+    const request = new Request(new URL(op.path, origin), {
       method: op.method,
       headers,
       body: op.body === undefined ? undefined : JSON.stringify(op.body),
@@ -58,6 +60,7 @@ export function syncRoutes(deps: AppDeps, dispatch: Dispatch) {
       validate('json', SyncPushSchema),
       async (c) => {
         const authorization = c.req.header('Authorization') ?? ''
+        const origin = new URL(c.req.url).origin
         const { operations, deviceId } = c.req.valid('json')
         const userId = c.var.userId
         // The outbox is applied in order: one owner's pushes run one after another (a retry that overtakes a push the
@@ -74,7 +77,7 @@ export function syncRoutes(deps: AppDeps, dispatch: Dispatch) {
             let result: PushResult
             // Committed before (its answer was lost, maybe days ago): never run again, over whatever came since.
             if (mutationId !== undefined && mutationId <= applied) result = { status: PUSH_ALREADY_APPLIED_STATUS, body: { message: ALREADY_APPLIED_MESSAGE } }
-            else result = await runOperation(op, authorization, mutationId === undefined || deviceId === undefined ? undefined : { userId, deviceId, mutationId })
+            else result = await runOperation(op, authorization, origin, mutationId === undefined || deviceId === undefined ? undefined : { userId, deviceId, mutationId })
             answered.push(result)
             if (result.status < 200 || result.status >= 300) break
             if (mutationId !== undefined) applied = Math.max(applied, mutationId)

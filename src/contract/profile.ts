@@ -26,6 +26,8 @@ export type ProfileType = (typeof PROFILE_TYPES)[number]
 export const PROFILE_MESSAGES = {
   socialUrl: (host = 'example.com') => `Please enter a valid URL (${host} or mailto:/tel:)`,
   redirectUrl: 'Please enter a valid web address (https://...).',
+  /** A redirect to the profile's own visitor page (decision 207); also the refused change's words on the sync card. */
+  redirectLoop: 'The Redirect URL is your own public address: visitors would go round in a loop and see only an error. Enter another address.',
   profileType: 'Please choose a profile type.',
   description: `Description must be at most ${LIMITS.profileDescriptionMax} characters.`,
   customText: `Custom text must be at most ${LIMITS.customTextMax} characters.`,

@@ -225,6 +225,17 @@ describeEachDatabase('the scan fast path answers like the Hono adapter', (getDat
     expect(answer.headers.find((h) => h.startsWith('x-request-id: '))).toMatch(/^x-request-id: [0-9a-f-]{36}$/)
   })
 
+  it('leaves a hop onto a visitor page to Hono, which sees that page is a redirect too (decision 207)', async () => {
+    const at = (owner: { shareableId: string }) => `${t.deps.config.publicUrl}/profile/${owner.shareableId}`
+    const [a, b] = [await signUpOwner(t, 'fasthop'), await signUpOwner(t, 'fasthop')]
+    await t.request('PUT', '/api/profiles', { token: b.token, body: { profileType: 'REDIRECT', redirectUrl: at(a) } })
+    await t.request('PUT', '/api/profiles', { token: a.token, body: { profileType: 'REDIRECT', redirectUrl: at(b) } })
+    await call(plain.port, 'GET', `/profile/${a.shareableId}`, {})
+    const answered = fastPath.answered()
+    expect((await call(fast.port, 'GET', `/profile/${a.shareableId}`, {})).status).toBe(200)
+    expect(fastPath.answered()).toBe(answered)
+  })
+
   it('serves a profile change at once: the new version is rendered by Hono, then answered fast', async () => {
     const owner = await signUpOwner(t, 'fastchange')
     await t.request('PUT', '/api/profiles', { token: owner.token, body: { profileType: 'CUSTOM_TEXT', customText: 'Before' } })

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { beforeAll, expect, it } from 'vitest'
 import { createApp } from '../../server/app.ts'
+import { eq } from 'drizzle-orm'
+import { profiles } from '../../server/db/schema.ts'
 import { loadStaticSite } from '../../server/site/static-files.ts'
 import { describeEachDatabase, TestApp } from './harness.ts'
 import { createItem, signUpOwner } from './owner-helpers.ts'
@@ -50,6 +52,34 @@ describeEachDatabase('the first scan of /profile/{id}', (getDatabase) => {
     // the destination because of it. The other security headers stay.
     expect(res.headers.get('cross-origin-opener-policy')).toBeNull()
     expect(res.headers.get('x-frame-options')).toBe('DENY')
+  })
+
+  it('never hops onto another redirect of this site: A to B to A shows each page without its hop (decision 207)', async () => {
+    const at = (owner: { shareableId: string }) => `${t.deps.config.publicUrl}/profile/${owner.shareableId}`
+    const a = await ownerWith({ description: 'A' })
+    const b = await ownerWith({ profileType: 'REDIRECT', redirectUrl: at(a) })
+    expect((await t.request('PUT', '/api/profiles', { token: a.token, body: { profileType: 'REDIRECT', redirectUrl: `${at(b)}/?via=a` } })).status).toBe(200)
+    for (const owner of [a, b]) {
+      const res = await page.request(`/profile/${owner.shareableId}`)
+      expect(res.status).toBe(200)
+      const html = await res.text()
+      expect(html).toContain('No redirect URL is configured for this profile.')
+      // The embedded copy says the same, so the page's script takes no hop either.
+      expect(html).toContain(`"redirectUrl":""`)
+    }
+    // B becomes a wishlist: A's hop to it is taken again at once, though A itself did not change.
+    expect((await t.request('PUT', '/api/profiles', { token: b.token, body: { profileType: 'WISHLIST' } })).status).toBe(200)
+    const hop = await page.request(`/profile/${a.shareableId}`)
+    expect(hop.status).toBe(302)
+    expect(hop.headers.get('location')).toBe(`${at(b)}/?via=a`)
+  })
+
+  it('a row that redirects to itself (saved before the check) shows its page instead of looping', async () => {
+    const owner = await ownerWith({ description: 'Loop' })
+    await t.db.update(profiles).set({ profileType: 'REDIRECT', redirectUrl: `${t.deps.config.publicUrl}/profile/${owner.username}` }).where(eq(profiles.shareableId, owner.shareableId))
+    const res = await page.request(`/profile/${owner.shareableId}`)
+    expect(res.status).toBe(200)
+    expect(await res.text()).toContain('No redirect URL is configured for this profile.')
   })
 
   it('embeds the public profile JSON in the shell for the other types, with the canonical address', async () => {

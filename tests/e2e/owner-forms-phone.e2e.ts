@@ -6,7 +6,8 @@ import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { baseUrl, touchContextPerTest, WITH_SERVICE_WORKER } from './browser.ts'
 import { installApp } from './offline-helpers.ts'
-import { newOwner, type Owner, signedInPageAt, uniqueName } from './owner-helpers.ts'
+import { PROFILE_MESSAGES } from '../../src/contract/profile.ts'
+import { api, eventually, expectToast, newOwner, type Owner, publicProfile, signedInPageAt, uniqueName } from './owner-helpers.ts'
 import { layoutProblems } from './phone-layout.ts'
 
 const touchContext = touchContextPerTest()
@@ -127,6 +128,32 @@ describe('Profile settings on a server without mail', () => {
     await page.getByRole('heading', { name: 'Notifications' }).waitFor()
     await expect.poll(() => page.getByTestId('email-hint').textContent()).toBe('This server is not set up to send mail: no confirmation link was sent, and no notification goes out by email.')
     expect(await page.getByText('with the link we sent you', { exact: false }).count()).toBe(0)
+  })
+})
+
+describe('Profile settings: a Redirect URL that is the profile\'s own address (decision 207)', () => {
+  it('is marked on its field at Save and nothing is saved: the visitor page keeps the previous type; another address saves', async () => {
+    const owner = await newOwner()
+    expect((await api('/api/profiles', { method: 'PUT', token: owner.token, body: { profileType: 'CUSTOM_TEXT', customText: 'Hello from my shirt' } })).status).toBe(200)
+    const page = await phone(owner, '/profile/edit')
+    await page.getByRole('radio', { name: 'Redirect', exact: true }).check()
+    const redirect = page.getByRole('textbox', { name: 'Redirect URL' })
+    // What the Profile tab shows as the Public address, pasted.
+    await redirect.fill(`${baseUrl()}/profile/${owner.shareableId}`)
+    await expectToast(page, 'Not saved', () => page.getByRole('button', { name: 'Save' }).click())
+    await page.getByText('The redirect URL is your own public address. Fix the marked field and save again.').waitFor()
+    await expect.poll(() => fieldError(page, redirect)).toBe(PROFILE_MESSAGES.redirectLoop)
+    await expect.poll(() => layoutProblems(page, { touch: true })).toEqual([])
+
+    const visitor = await page.context().newPage()
+    await visitor.goto(`/profile/${owner.shareableId}`)
+    await visitor.getByText('Hello from my shirt').waitFor()
+    expect(new URL(visitor.url()).pathname).toBe(`/profile/${owner.shareableId}`)
+    expect((await publicProfile(owner)).profileType).toBe('CUSTOM_TEXT')
+
+    await redirect.fill('https://example.com/hello')
+    await expectToast(page, 'Saved', () => page.getByRole('button', { name: 'Save' }).click())
+    await eventually(async () => (await publicProfile(owner)).redirectUrl).toBe('https://example.com/hello')
   })
 })
 

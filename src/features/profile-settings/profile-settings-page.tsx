@@ -67,7 +67,9 @@ export function ProfileSettingsPage({ db, onLoadFailed, onAccountDeleted, confir
 function SettingsForm({ db, profile, released }: { db: OwnerDatabase; profile: LocalProfile; released: RefObject<boolean> }) {
   const { online } = useNetwork()
   const [saving, setSaving] = useState(false)
-  const form = useForm<SettingsValues>({ initialValues: toSettingsValues(profile), validate: validateSettings })
+  // A redirect to this profile's own page is marked before Save; the server also knows PUBLIC_URL (decision 207).
+  const own = { siteOrigins: [window.location.origin], shareableId: profile.shareableId, username: profile.username }
+  const form = useForm<SettingsValues>({ initialValues: toSettingsValues(profile), validate: (values) => validateSettings(values, own) })
   const passwordForm = useForm<PasswordValues>({ mode: 'uncontrolled', initialValues: EMPTY_PASSWORD_VALUES })
   const type = form.values.profileType
   const hasChanges = () => !sameSettings(form.getValues(), form.getInitialValues()) || passwordForm.isDirty()

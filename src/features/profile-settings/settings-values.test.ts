@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { PROFILE_SETTINGS_FIELDS } from '../../contract/profile.ts'
+import { PROFILE_MESSAGES, PROFILE_SETTINGS_FIELDS } from '../../contract/profile.ts'
 import { sampleProfile } from '../../local/testing.ts'
 import { EMPTY_PASSWORD_VALUES, checkPasswordChange } from './password-change.ts'
 import { profileLoad } from './profile-load-state.ts'
-import { toProfileSettings, toSettingsValues, unsavedHiddenMessage, validateSettings } from './settings-values.ts'
+import { invalidSettingsMessage, toProfileSettings, toSettingsValues, unsavedHiddenMessage, validateSettings } from './settings-values.ts'
 import { emptyRow } from './social-link-rows.ts'
 
 describe('settings values to and from the local profile', () => {
@@ -94,6 +94,24 @@ describe('settings validation checks only the sections the chosen type shows', (
   for (const { name, values, expected } of cases) {
     it(name, () => expect(validateSettings(values)).toEqual(expected))
   }
+})
+
+describe('a shown Redirect URL to the profile\'s own page is marked before Save (decision 207)', () => {
+  const own = { siteOrigins: ['http://localhost:5199'], shareableId: 'abcd1234', username: 'owner' }
+  const redirect = (redirectUrl: string, profileType: 'REDIRECT' | 'WISHLIST' = 'REDIRECT') => ({ ...toSettingsValues(sampleProfile()), profileType, redirectUrl })
+  const cases = [
+    { name: 'the Public address', values: redirect('http://localhost:5199/profile/abcd1234'), expected: { redirectUrl: PROFILE_MESSAGES.redirectLoop } },
+    { name: 'typed without a scheme, by username', values: redirect('localhost:5199/profile/Owner/'), expected: { redirectUrl: PROFILE_MESSAGES.redirectLoop } },
+    { name: 'another profile', values: redirect('http://localhost:5199/profile/zzzz9999'), expected: {} },
+    { name: 'another site', values: redirect('https://example.com/profile/abcd1234'), expected: {} },
+    { name: 'behind another type it sends nobody anywhere', values: redirect('http://localhost:5199/profile/abcd1234', 'WISHLIST'), expected: {} },
+  ]
+  for (const { name, values, expected } of cases) {
+    it(name, () => expect(validateSettings(values, own)).toEqual(expected))
+  }
+  it('the refused Save says why in its toast', () => {
+    expect(invalidSettingsMessage({ redirectUrl: PROFILE_MESSAGES.redirectLoop })).toBe('The redirect URL is your own public address. Fix the marked field and save again.')
+  })
 })
 
 describe('password change: applies only if a new password is entered (spec section 5)', () => {

@@ -1,6 +1,7 @@
 // Owns the profile settings form's values: from the local profile, their checks, and the settings the write takes.
 import * as v from 'valibot'
-import { PROFILE_SETTINGS_FIELDS, RedirectUrlSchema, type ProfileSettingsField, type ProfileType, type StoredProfileFields } from '../../contract/profile.ts'
+import { PROFILE_MESSAGES, PROFILE_SETTINGS_FIELDS, RedirectUrlSchema, type ProfileSettingsField, type ProfileType, type StoredProfileFields } from '../../contract/profile.ts'
+import { isOwnPublicAddress, type OwnAddresses } from '../../contract/redirect-loop.ts'
 import type { LocalProfile } from '../../local/db.ts'
 import { changedFields } from '../../local/outbox-rules.ts'
 import type { ProfileSettings, SavedLinkIds } from '../../local/writes.ts'
@@ -98,10 +99,22 @@ function sectionErrors(values: SettingsValues, section: Section): SettingsErrors
   return errors
 }
 
-/** Field errors in @mantine/form's path form ('socialLinks.2.url'); only the sections the chosen type shows are checked. */
-export function validateSettings(values: SettingsValues): SettingsErrors {
+/** The profile's own visitor pages: its addresses, on the origins this app knows for the site (its own page's). */
+export type OwnSite = OwnAddresses & { siteOrigins: readonly string[] }
+
+/**
+ * Field errors in @mantine/form's path form ('socialLinks.2.url'); only the sections the chosen type shows are checked.
+ * A shown Redirect URL that is the profile's own address is marked as the server would refuse it (decision 207), so
+ * the owner learns at once, offline too; behind another type it sends nobody anywhere and is kept.
+ */
+export function validateSettings(values: SettingsValues, own?: OwnSite): SettingsErrors {
   const shown = SECTION_TYPES.find(([, type]) => type === values.profileType)?.[0]
-  return shown ? sectionErrors(values, shown) : {}
+  const errors = shown ? sectionErrors(values, shown) : {}
+  if (shown === 'redirectUrl' && !errors.redirectUrl && own) {
+    const url = v.parse(RedirectUrlSchema, values.redirectUrl)
+    if (url !== '' && isOwnPublicAddress(url, own.siteOrigins, own)) errors.redirectUrl = PROFILE_MESSAGES.redirectLoop
+  }
+  return errors
 }
 
 /** Sections the chosen type hides whose values would be refused: Save leaves them as stored (toProfileSettings). */
@@ -123,6 +136,7 @@ export function invalidSettingsMessage(errors: Record<string, unknown>): string 
   const keys = Object.keys(errors).filter((key) => typeof errors[key] === 'string')
   const link = keys.map((key) => /^socialLinks\.(\d+)\.url$/.exec(key)).find((match) => match !== null)
   if (link) return `Link ${Number(link[1]) + 1} has an invalid URL. Fix the marked field and save again.`
+  if (errors.redirectUrl === PROFILE_MESSAGES.redirectLoop) return 'The redirect URL is your own public address. Fix the marked field and save again.'
   if (keys.includes('redirectUrl')) return 'The redirect URL is invalid. Fix the marked field and save again.'
   return 'Fix the marked fields and save again.'
 }
