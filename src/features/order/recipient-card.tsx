@@ -42,6 +42,8 @@ export function RecipientCard({ recipient, countries, onChange, onCalculate, mar
             <Select
               label="Country"
               searchable
+              // A tap on the chosen country keeps it: Mantine's default emptied the field, and the quote then asked for it.
+              allowDeselect={false}
               data={countryOptions}
               value={recipient.country_code || null}
               error={required('country_code')}
@@ -56,6 +58,7 @@ export function RecipientCard({ recipient, countries, onChange, onCalculate, mar
                 label="State"
                 placeholder="Choose a state"
                 searchable
+                allowDeselect={false}
                 data={states.map((s) => ({ value: s.code, label: s.name }))}
                 value={recipient.state_code || null}
                 error={required('state_code')}
