@@ -76,7 +76,7 @@ describe('Your data on the profile settings page', () => {
     const dialog = page.getByRole('dialog', { name: 'Delete your account?' })
     await dialog.waitFor()
     const warning = (await dialog.textContent()) ?? ''
-    for (const loss of ['your wishlist', 'purchases visitors made', 'your profile', 'QR code on your printed shirt: it will stop working']) expect(warning).toContain(loss)
+    for (const loss of ['your wishlist', 'purchases visitors made', 'your profile', 'QR code on your printed shirt: it will stop working', 'a draft order not yet sent to print is cancelled']) expect(warning).toContain(loss)
 
     await dialog.getByRole('button', { name: 'Delete my account' }).click()
     await dialog.getByText(ACCOUNT_MESSAGES.deletePasswordRequired).waitFor()

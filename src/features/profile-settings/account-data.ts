@@ -6,6 +6,7 @@ export const DELETION_LOSSES = [
   'the purchases visitors made from your wishlist',
   'your profile: photo, description, contact info and links',
   'the QR code on your printed shirt: it will stop working and show that the profile does not exist',
+  'your shirt orders: a draft order not yet sent to print is cancelled at the print provider',
 ] as const
 
 export const ACCOUNT_DATA_TEXTS = {
