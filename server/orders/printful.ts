@@ -4,6 +4,7 @@
 import { eq } from 'drizzle-orm'
 import { type Context, Hono } from 'hono'
 import { OrderRequestSchema, ShippingRequestSchema } from '../../src/contract/order.ts'
+import { IDEMPOTENCY_KEY_HEADER } from '../../src/contract/names.ts'
 import { requireAuth } from '../http/require-auth.ts'
 import { addressKey, clientAddress } from '../http/client-address.ts'
 import { profiles } from '../db/schema.ts'
@@ -57,7 +58,8 @@ export function printfulRoutes(deps: AppDeps) {
     )
     .post('/public/printful/orders', requireAuth(deps), idempotency(deps), validate('json', OrderRequestSchema), async (c) => {
       await limiter.enforce('draft-orders', c.var.userId, limits.draftOrdersPerUser, TOO_MANY.draftOrders)
-      const order = await createDraftOrder({ db, provider, publicUrl: deps.config.publicUrl, userId: c.var.userId }, c.req.valid('json'))
+      const idempotencyKey = c.req.header(IDEMPOTENCY_KEY_HEADER)
+      const order = await createDraftOrder({ db, provider, publicUrl: deps.config.publicUrl, userId: c.var.userId, idempotencyKey }, c.req.valid('json'))
       return c.json(order, 201)
     })
     .get(

@@ -1,10 +1,19 @@
 // A local fake of Printful's API v1 (print-provider.md) over real HTTP: the {code, result, error, paging} envelope,
 // store products with sync variants, countries, shipping rates, draft orders (recorded, cancellable), and injected faults: an error
-// status, 429 with Retry-After, a slow answer. A test moves an order along (status, shipments) as Printful would.
+// status, 429 with Retry-After, a slow answer, an answer held until the test lets it go (one request named by method and
+// path, or the next). A second order with an external_id already used is refused with 400, as Printful refuses it.
+// A test moves an order along (status, shipments) as Printful would.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-export type FakeFault = { kind: 'error'; status: number; message: string } | { kind: 'rate-limit'; retryAfter: string } | { kind: 'slow'; ms: number }
+export type FakeFault = (
+  | { kind: 'error'; status: number; message: string }
+  | { kind: 'rate-limit'; retryAfter: string }
+  | { kind: 'slow'; ms: number }
+  | { kind: 'hold'; until: Promise<void> }
+) & { /** 'POST /orders': the fault waits for that request; without it, the next request takes it. */ on?: string }
+
+export const DUPLICATE_EXTERNAL_ID = (externalId: string) => `Order with External ID ${externalId} already exists`
 
 export type RecordedRequest = { method: string; path: string; authorization: string | undefined; storeId: string | undefined; body: unknown }
 
@@ -108,8 +117,10 @@ export async function startFakePrintful(options: { token?: string; pageSize?: nu
         storeId: req.headers['x-pf-store-id'] as string | undefined,
         body,
       })
-      const fault = faults.shift()
+      const at = faults.findIndex((candidate) => candidate.on === undefined || candidate.on === `${req.method} ${url.pathname}`)
+      const fault = at < 0 ? undefined : faults.splice(at, 1)[0]
       if (fault?.kind === 'slow') await new Promise((resolve) => setTimeout(resolve, fault.ms))
+      if (fault?.kind === 'hold') await fault.until
       if (fault?.kind === 'rate-limit') return fail(res, 429, 'TooManyRequests', 'Too Many Requests', { 'Retry-After': fault.retryAfter })
       if (fault?.kind === 'error') return fail(res, fault.status, fault.status === 401 ? 'Unauthorized' : 'BadRequest', fault.message)
       if (req.headers.authorization !== `Bearer ${token}`) return fail(res, 401, 'Unauthorized', 'Malformed Authorization header.')
@@ -173,7 +184,9 @@ export async function startFakePrintful(options: { token?: string; pageSize?: nu
       const problem = checkOrderParts(recipient, items, true) ?? (typeof body?.shipping === 'string' ? null : 'Missing required parameters: shipping')
       if (problem) return fail(res, 400, 'BadRequest', problem)
       if (!items.every((item) => item.files?.length)) return fail(res, 400, 'BadRequest', 'Item is missing a print file')
-      const order: RecordedOrder = { id: nextOrderId++, external_id: String(body?.external_id ?? ''), shipping: String(body?.shipping), status: 'draft', recipient, items }
+      const externalId = String(body?.external_id ?? '')
+      if (externalId && orders.some((candidate) => candidate.external_id === externalId)) return fail(res, 400, 'BadRequest', DUPLICATE_EXTERNAL_ID(externalId))
+      const order: RecordedOrder = { id: nextOrderId++, external_id: externalId, shipping: String(body?.shipping), status: 'draft', recipient, items }
       orders.push(order)
       return send(res, 200, toOrder(order))
     }

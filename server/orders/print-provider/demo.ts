@@ -63,6 +63,7 @@ export function demoProvider(): PrintProvider {
       const rates = await this.shippingRates(input.recipient, input.items)
       const rate = rates.find((candidate) => candidate.id === input.shipping)
       if (!rate) throw new ApiError(400, 'Unknown shipping method')
+      if ([...orders.values()].some((order) => order.externalId === input.externalId)) throw new ApiError(400, `External ID ${input.externalId} is already used`)
       let subtotal = 0
       for (const item of input.items) {
         const variant = variants.get(item.variant_id)
@@ -83,6 +84,10 @@ export function demoProvider(): PrintProvider {
       const order = orders.get(id)
       if (!order) throw new ApiError(404, 'Order not found')
       return structuredClone(order)
+    },
+    async getOrderByExternalId(externalId) {
+      const order = [...orders.values()].find((candidate) => candidate.externalId === externalId)
+      return order ? structuredClone(order) : null
     },
     // Nothing was sent anywhere, so there is nothing upstream to cancel; the in-process draft is marked as Printful would.
     async cancelOrder(id) {

@@ -65,13 +65,17 @@ describe('demo catalog', () => {
     const us = await demo.shippingRates({ ...recipient, country_code: 'US', state_code: 'NY' }, items)
     expect(us[0]?.rate).not.toBe(rates[0]?.rate)
 
-    const order = await demo.createDraftOrder({
+    const draft = {
       externalId: 'x1',
       shipping: 'STANDARD',
       recipient,
-      items: [{ variant_id: 4011, sync_variant_id: 900101, quantity: 2, retail_price: '24.50', name: 'n', files: [{ type: 'default', url: 'u' }] }],
-    })
+      items: [{ variant_id: 4011, sync_variant_id: 900101, quantity: 2, retail_price: '24.50', name: 'n', files: [{ type: 'default' as const, url: 'u' }] }],
+    }
+    const order = await demo.createDraftOrder(draft)
     expect(order.costs).toEqual({ subtotal: '49.00', shipping: '6.49', total: '55.49', currency: 'EUR' })
     expect((await demo.getOrder(order.id)).externalId).toBe('x1')
+    expect((await demo.getOrderByExternalId('x1'))?.id).toBe(order.id)
+    expect(await demo.getOrderByExternalId('x2')).toBeNull()
+    await expect(demo.createDraftOrder(draft)).rejects.toMatchObject({ status: 400 })
   })
 })

@@ -45,6 +45,7 @@ export function withCachedCatalog(provider: PrintProvider, ttlMs = CATALOG_TTL_M
     shippingRates: (recipient, items) => provider.shippingRates(recipient, items),
     createDraftOrder: (order) => provider.createDraftOrder(order),
     getOrder: (id) => provider.getOrder(id),
+    getOrderByExternalId: (externalId) => provider.getOrderByExternalId(externalId),
     cancelOrder: (id) => provider.cancelOrder(id),
   }
 }

@@ -1,6 +1,5 @@
 // Owns the owner's print orders in the database: the draft order (checked against the catalog, the countries and the
 // quoted rate, carrying the proven print file) and the webhook updates, each a new change-feed seq (lock order: 076).
-import { randomUUID } from 'node:crypto'
 import { and, eq, or, TransactionRollbackError } from 'drizzle-orm'
 import { ORDER_MESSAGES, type Order, type OrderRequest, type Recipient } from '../../../src/contract/order.ts'
 import { parseCents } from '../../../src/lib/cents.ts'
@@ -12,6 +11,7 @@ import { orderNoticeOf, recordOrderNotice } from '../../notifications/notificati
 import { profileAddress } from '../../../src/lib/profile-address.ts'
 import { printFileAddress, provenPrintFile, UnscannablePrintFileError } from '../print-file.ts'
 import type { DraftOrderInput, PrintProvider } from './provider.ts'
+import { orderIdentity, placeOnce } from './order-identity.ts'
 
 type OrderRow = typeof orders.$inferSelect
 
@@ -61,9 +61,16 @@ export async function catalogLines(provider: PrintProvider, items: { variant_id:
   })
 }
 
-export type CreateOrderContext = { db: Db; provider: PrintProvider; publicUrl: string; userId: string }
+/** `idempotencyKey`: the request's key, from which the order's ids are derived (decision 208); random without one. */
+export type CreateOrderContext = { db: Db; provider: PrintProvider; publicUrl: string; userId: string; idempotencyKey?: string | undefined }
 
-export async function createDraftOrder({ db, provider, publicUrl, userId }: CreateOrderContext, input: OrderRequest): Promise<Order> {
+export async function createDraftOrder({ db, provider, publicUrl, userId, idempotencyKey }: CreateOrderContext, input: OrderRequest): Promise<Order> {
+  const { id, externalId, derived } = orderIdentity(userId, idempotencyKey)
+  if (derived) {
+    // Stored by an attempt whose answer was lost after the insert: that order is the answer, placed once.
+    const [stored] = await db.select().from(orders).where(and(eq(orders.id, id), eq(orders.userId, userId))).limit(1)
+    if (stored) return toOrder(stored)
+  }
   const [profile] = await db.select({ shareableId: profiles.shareableId }).from(profiles).where(eq(profiles.userId, userId)).limit(1)
   if (!profile) throw new ApiError(404, 'Profile not found')
   const lines = await catalogLines(provider, input.items)
@@ -84,9 +91,7 @@ export async function createDraftOrder({ db, provider, publicUrl, userId }: Crea
   }
   const fileUrl = printFileAddress(publicUrl, profile.shareableId)
 
-  const id = randomUUID()
-  const externalId = id.replaceAll('-', '')
-  const placed = await placeWithProvider(db, userId, provider, {
+  const placed = await placeWithProvider(db, userId, provider, derived, {
     externalId,
     shipping: rate.id,
     recipient: { name: recipient.name, address1: recipient.address1, city: recipient.city, country_code: recipient.country_code, state_code: recipient.state_code, zip: recipient.zip },
@@ -137,9 +142,9 @@ export async function createDraftOrder({ db, provider, publicUrl, userId }: Crea
 }
 
 /** The draft at the provider; a refusal leaves no print file served for an owner who has no order after all. */
-async function placeWithProvider(db: Db, userId: string, provider: PrintProvider, input: DraftOrderInput) {
+async function placeWithProvider(db: Db, userId: string, provider: PrintProvider, derived: boolean, input: DraftOrderInput) {
   try {
-    return await provider.createDraftOrder(input)
+    return await placeOnce(provider, input, derived)
   } catch (err) {
     const [some] = await db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId)).limit(1)
     if (!some) await db.delete(printFiles).where(eq(printFiles.userId, userId))

@@ -74,6 +74,17 @@ describe('Printful v1 client', () => {
     expect((await provider.getOrder(order.id)).id).toBe(order.id)
   })
 
+  it('reads an order by its external id with GET /orders/@{external_id}; none is null; a used external_id is refused with 400', async () => {
+    const { provider } = client()
+    const draft = { externalId: 'by-external', shipping: 'STANDARD', recipient, items: [{ variant_id: 4013, sync_variant_id: null, quantity: 1, retail_price: '21.50', name: 'Tee', files: [{ type: 'default' as const, url: 'https://shirt.example/f.png' }] }] }
+    const order = await provider.createDraftOrder(draft)
+    expect((await provider.getOrderByExternalId('by-external'))?.id).toBe(order.id)
+    expect(fake.requests.at(-1)).toMatchObject({ method: 'GET', path: '/orders/@by-external' })
+    expect(await provider.getOrderByExternalId('never-placed')).toBeNull()
+    expect((await failure(provider.createDraftOrder(draft))).status).toBe(400)
+    expect(fake.orders.filter((o) => o.external_id === 'by-external')).toHaveLength(1)
+  })
+
   it('cancels a draft with DELETE /orders/{id}; one already gone is done; one in production is refused with 400', async () => {
     const { provider } = client()
     const draft = { externalId: 'to-cancel', shipping: 'STANDARD', recipient, items: [{ variant_id: 4013, sync_variant_id: null, quantity: 1, retail_price: '21.50', name: 'Tee', files: [{ type: 'default' as const, url: 'https://shirt.example/f.png' }] }] }

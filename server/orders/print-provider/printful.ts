@@ -160,6 +160,16 @@ export function printfulProvider(options: PrintfulOptions): PrintProvider {
       const { result } = await request('GET', `/orders/${encodeURIComponent(id)}`)
       return toProviderOrder(result)
     },
+    async getOrderByExternalId(externalId) {
+      try {
+        // Printful takes '@' and the external_id in place of its own id (print-provider.md).
+        const { result } = await request('GET', `/orders/@${encodeURIComponent(externalId)}`)
+        return toProviderOrder(result)
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404) return null
+        throw err
+      }
+    },
     async cancelOrder(id) {
       try {
         await request('DELETE', `/orders/${encodeURIComponent(id)}`)

@@ -44,8 +44,11 @@ export interface PrintProvider {
   products(): Promise<CatalogProduct[]>
   countries(): Promise<Country[]>
   shippingRates(recipient: ProviderRecipient, items: { variant_id: number; quantity: number }[]): Promise<ShippingRate[]>
+  /** Refused (ApiError 400) when the external_id names an order the provider already has, as Printful does. */
   createDraftOrder(order: DraftOrderInput): Promise<ProviderOrder>
   getOrder(id: string): Promise<ProviderOrder>
+  /** The order we placed under this external_id, or null when the provider has none (decision 208). */
+  getOrderByExternalId(externalId: string): Promise<ProviderOrder | null>
   /**
    * Cancels a draft order (account deletion). Resolves when the order is cancelled or already gone; throws ApiError
    * 400 when the provider refuses (the order is past draft: it stays for fulfilment), anything else is worth a retry.
