@@ -204,6 +204,26 @@ describe('Accounts that stay yours', () => {
     await banner.waitFor({ state: 'detached', timeout: 10_000 })
   })
 
+  it('the sign-in panel read again and refused keeps what it showed and says so; Try again reads it', async () => {
+    const user = newUser()
+    await register(user)
+    const mine = await phone()
+    await signIn(mine, user.email, user.password)
+    await mine.goto('/profile/edit')
+    const panel = mine.locator('section', { has: mine.getByRole('heading', { name: 'Email and sign-in' }) })
+    await panel.getByText(user.email).waitFor()
+    // Every read of the account fails while offline and back (the panel reads it again when the connection returns).
+    await mine.route('**/api/users/me', (route) => (route.request().method() === 'GET' ? route.fulfill({ status: 503, json: { message: 'Down for a moment' } }) : route.continue()))
+    await mine.context().setOffline(true)
+    await mine.context().setOffline(false)
+    await panel.getByRole('alert').filter({ hasText: 'Your account could not be loaded' }).getByText('Down for a moment').waitFor()
+    expect(await panel.getByText(user.email).count()).toBe(1)
+    await mine.unroute('**/api/users/me')
+    await panel.getByRole('button', { name: 'Try again' }).tap()
+    await expect.poll(() => panel.getByText('Your account could not be loaded').count()).toBe(0)
+    expect(await panel.getByText(user.email).count()).toBe(1)
+  })
+
   it('signs out another device from Profile settings; that device is told it was signed out', async () => {
     const user = newUser()
     await register(user)

@@ -104,6 +104,8 @@ export function SignInSettingsPanel({ confirmWithGoogle, connectGoogle, returned
         Email and sign-in
       </Title>
       <Stack gap="md">
+        {/* A reload that failed keeps what was read before (useOnlineLoad) and says so, as the devices list does. */}
+        {failure ? <LoadFailure title={SIGN_IN_SETTINGS_TEXTS.loadFailed} failure={failure} onRetry={load} /> : null}
         <form
           noValidate
           onSubmit={(event) => {
