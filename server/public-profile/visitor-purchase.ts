@@ -66,7 +66,7 @@ export async function purchaseItem(
       if (!exists) throw new ApiError(404, PURCHASE_MESSAGES.itemNotFound)
       if (exists.isPurchased) throw new ApiError(409, PURCHASE_MESSAGES.alreadyPurchased)
       // Only a gift that is no longer what the visitor saw gets here: nothing was written, and they are told what it is now.
-      throw new ApiError(409, itemChangedMessage({ name: exists.name, price: Number(exists.price) }), {}, PURCHASE_REFUSALS.itemChanged)
+      throw new ApiError(409, itemChangedMessage({ name: exists.name, price: exists.price }), {}, PURCHASE_REFUSALS.itemChanged)
     }
     const [record] = await tx
       .insert(purchaseRecords)

@@ -31,11 +31,13 @@ export function useReportUnsaved(hasChanges: UnsavedCheck): void {
 type Place = { pathname: string; search: unknown }
 
 type LeaveGuardOptions = {
-  /** Whether this navigation leaves the form at all (the router catching up with what is shown does not). */
-  shouldBlock: (move: { current: Place; next: Place }) => boolean
+  /** Whether this navigation leaves the form (the router catching up with what is shown does not); default: another page. */
+  shouldBlock?: (move: { current: Place; next: Place }) => boolean
   /** Read as something is about to leave or unload; false once the owner's own Save, Cancel or Discard let the form go. */
   hasChanges: () => boolean
 }
+
+const toAnotherPage = ({ current, next }: { current: Place; next: Place }) => current.pathname !== next.pathname
 
 /** What DiscardChangesDialog needs while a navigation waits for the answer; `words` when it is not the usual question. */
 export type LeaveQuestion = { opened: boolean; keep: () => void; discard: () => void; words?: QuestionWords }
@@ -72,7 +74,7 @@ export function useLeaveGuard(options: LeaveGuardOptions): LeaveQuestion {
     latest.current = options
   })
   // Stable functions reading the latest options: the router keeps one blocker for the form's life.
-  const [shouldBlockFn] = useState(() => (move: { current: Place; next: Place }) => latest.current.shouldBlock(move) && latest.current.hasChanges())
+  const [shouldBlockFn] = useState(() => (move: { current: Place; next: Place }) => (latest.current.shouldBlock ?? toAnotherPage)(move) && latest.current.hasChanges())
   const [enableBeforeUnload] = useState(() => () => latest.current.hasChanges())
   const leaving = useBlocker({ shouldBlockFn, enableBeforeUnload, withResolver: true })
   // Read once, as the question opens: a later render must not change its words.
@@ -80,7 +82,7 @@ export function useLeaveGuard(options: LeaveGuardOptions): LeaveQuestion {
   const blocked = leaving.status === 'blocked'
   if (asked.blocked !== blocked) setAsked({ blocked, signedOut: blocked && isLeavingForSignIn(leaving.next) })
   const signedOut = blocked && asked.signedOut
-  return { opened: leaving.status === 'blocked', keep: () => leaving.reset?.(), discard: () => leaving.proceed?.(), ...(signedOut && { words: SIGNED_OUT_WORDS }) }
+  return { opened: blocked, keep: () => leaving.reset?.(), discard: () => leaving.proceed?.(), ...(signedOut && { words: SIGNED_OUT_WORDS }) }
 }
 
 type AskProps = { opened: boolean; onKeep: () => void; onDiscard: () => void; message?: string; discardLabel?: string }

@@ -63,7 +63,7 @@ export function demoProvider(): PrintProvider {
       const rates = await this.shippingRates(input.recipient, input.items)
       const rate = rates.find((candidate) => candidate.id === input.shipping)
       if (!rate) throw new ApiError(400, 'Unknown shipping method')
-      if ([...orders.values()].some((order) => order.externalId === input.externalId)) throw new ApiError(400, `External ID ${input.externalId} is already used`)
+      if (await this.getOrderByExternalId(input.externalId)) throw new ApiError(400, `External ID ${input.externalId} is already used`)
       let subtotal = 0
       for (const item of input.items) {
         const variant = variants.get(item.variant_id)

@@ -102,7 +102,7 @@ export function DashboardDialogs(props: Props) {
       >
         <UnsavedChangesSlot value={unsaved}>{body === undefined ? <Text c="dimmed">Coming soon.</Text> : body}</UnsavedChangesSlot>
       </Modal>
-      <DiscardChangesDialog opened={askingNow} onKeep={keep} onDiscard={discard} {...(leaving.opened && leaving.words)} />
+      <DiscardChangesDialog opened={askingNow} onKeep={keep} onDiscard={discard} {...leaving.words} />
     </>
   )
 }

@@ -6,7 +6,7 @@ import { DiscardChangesDialog, useLeaveGuard } from '../../ui/unsaved-changes.ts
 
 /** In-app navigation waits for 'Discard your changes?'; a reload or a closed tab gets the browser's own question. */
 export function LeaveGuard({ hasChanges, released }: { hasChanges: () => boolean; released: RefObject<boolean> }) {
-  const leaving = useLeaveGuard({ shouldBlock: ({ current, next }) => current.pathname !== next.pathname, hasChanges: () => !released.current && hasChanges() })
+  const leaving = useLeaveGuard({ hasChanges: () => !released.current && hasChanges() })
   return <DiscardChangesDialog opened={leaving.opened} onKeep={leaving.keep} onDiscard={leaving.discard} {...leaving.words} />
 }
 

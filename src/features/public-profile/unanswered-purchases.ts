@@ -1,7 +1,8 @@
 // Owns the purchase attempts whose answer has not come, kept in this browser's localStorage: a reload, or a re-scan that
 // opens a new tab, keeps an attempt's Idempotency-Key, so the page can still ask the server for that attempt's answer,
 // which it replays (decision 197).
-import type { ShownItem } from '../../contract/purchase.ts'
+import * as v from 'valibot'
+import { type ShownItem, ShownItemSchema } from '../../contract/purchase.ts'
 
 /**
  * `shown`: what the visitor confirmed, sent again with the key, since the server replays only to the same body
@@ -19,13 +20,7 @@ let memory: UnansweredAttempt[] | undefined
 function isAttempt(value: unknown): value is UnansweredAttempt {
   if (typeof value !== 'object' || value === null) return false
   const entry = value as Record<string, unknown>
-  return typeof entry.shareableId === 'string' && typeof entry.itemId === 'string' && typeof entry.key === 'string' && typeof entry.at === 'number' && (entry.shown === undefined || isShown(entry.shown))
-}
-
-function isShown(value: unknown): value is ShownItem {
-  if (typeof value !== 'object' || value === null) return false
-  const shown = value as Record<string, unknown>
-  return typeof shown.name === 'string' && typeof shown.price === 'number'
+  return typeof entry.shareableId === 'string' && typeof entry.itemId === 'string' && typeof entry.key === 'string' && typeof entry.at === 'number' && (entry.shown === undefined || v.is(ShownItemSchema, entry.shown))
 }
 
 const sameShown = (a: ShownItem | undefined, b: ShownItem | undefined) => a?.name === b?.name && a?.price === b?.price

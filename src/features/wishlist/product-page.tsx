@@ -23,7 +23,7 @@ export function ProductPage({ db, id, onDone, onCancel }: Props) {
   const navigate = useNavigate()
   // The form's check for unsaved typing; emptied by Save and Cancel, the owner's own choices, which leave without asking.
   const unsaved = useRef<UnsavedCheck | null>(null)
-  const leaving = useLeaveGuard({ shouldBlock: ({ current, next }) => current.pathname !== next.pathname, hasChanges: () => unsaved.current?.() === true })
+  const leaving = useLeaveGuard({ hasChanges: () => unsaved.current?.() === true })
   const letGo = (then: () => void) => () => {
     unsaved.current = null
     then()
